@@ -1,0 +1,22 @@
+
+# Consider dependencies only in project.
+set(CMAKE_DEPENDS_IN_PROJECT_ONLY OFF)
+
+# The set of languages for which implicit dependencies are needed:
+set(CMAKE_DEPENDS_LANGUAGES
+  )
+
+# The set of dependency files which are needed:
+set(CMAKE_DEPENDS_DEPENDENCY_FILES
+  "/work/main/grader/client/worker_client.cpp" "grader/CMakeFiles/grader_client.dir/client/worker_client.cpp.o" "gcc" "grader/CMakeFiles/grader_client.dir/client/worker_client.cpp.o.d"
+  "/work/main/grader/testing/tensor_compare.cpp" "grader/CMakeFiles/grader_client.dir/testing/tensor_compare.cpp.o" "gcc" "grader/CMakeFiles/grader_client.dir/testing/tensor_compare.cpp.o.d"
+  )
+
+# Targets to which this target links.
+set(CMAKE_TARGET_LINKED_INFO_FILES
+  "/work/main/build/grader/CMakeFiles/grader_protocol.dir/DependInfo.cmake"
+  "/work/main/build/grader/CMakeFiles/grader_sandbox.dir/DependInfo.cmake"
+  )
+
+# Fortran module output directory.
+set(CMAKE_Fortran_TARGET_MODULE_DIR "")

@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libcourse_common_worker.a"
+)

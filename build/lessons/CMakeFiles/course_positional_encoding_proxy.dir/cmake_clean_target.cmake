@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libcourse_positional_encoding_proxy.a"
+)

@@ -1,0 +1,86 @@
+# add_course_lesson(<id> [USES <lesson-id>...])
+#
+# Builds one lesson's slice of the course:
+#   course_<id>_reference      solutions/<id>/*.cpp (trusted; linked into suites only)
+#   course_<id>_worker_table   lessons/<id>/bridge/worker_table.cpp (linked into student workers)
+#   course_<id>_proxy          lessons/<id>/bridge/proxy.cpp (test side of the pipe)
+#   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
+# and records where they are in the grader's toolchain manifest. Hyphens in
+# ids become underscores in target names.
+function(add_course_lesson id)
+  cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
+  string(REPLACE "-" "_" name "${id}")
+  set(src "${PROJECT_SOURCE_DIR}")
+
+  file(GLOB ref_sources CONFIGURE_DEPENDS "${src}/solutions/${id}/*.cpp")
+  add_library(course_${name}_reference STATIC ${ref_sources})
+  target_link_libraries(course_${name}_reference PUBLIC course_common PRIVATE course::warnings)
+  foreach(dep IN LISTS ARG_USES)
+    string(REPLACE "-" "_" dep_name "${dep}")
+    target_link_libraries(course_${name}_reference PUBLIC course_${dep_name}_reference)
+  endforeach()
+
+  add_library(course_${name}_worker_table STATIC "${src}/lessons/${id}/bridge/worker_table.cpp")
+  target_link_libraries(course_${name}_worker_table PUBLIC course_common_worker PRIVATE course::warnings)
+
+  add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
+  target_link_libraries(course_${name}_proxy PUBLIC course_common_proxy PRIVATE course::warnings)
+
+  set(suites "")
+  foreach(visibility public hidden)
+    file(GLOB suite_sources CONFIGURE_DEPENDS "${src}/tests/${visibility}/${id}/*.cpp")
+    if(suite_sources AND (visibility STREQUAL "public" OR COURSE_WITH_HIDDEN_TESTS))
+      set(target suite_${name}_${visibility})
+      add_executable(${target} ${suite_sources})
+      target_include_directories(${target} PRIVATE "${src}/tests/${visibility}/${id}")
+      target_compile_definitions(${target} PRIVATE COURSE_SOURCE_DIR="${src}")
+      target_link_libraries(${target} PRIVATE course_${name}_reference course_${name}_proxy grader_suite_main course::warnings)
+      set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/suites")
+      string(APPEND suites "\"${visibility}\": \"$<TARGET_FILE:${target}>\", ")
+    endif()
+  endforeach()
+  string(REGEX REPLACE ", $" "" suites "${suites}")
+
+  set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
+  set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_LESSONS
+    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}},\n")
+endfunction()
+
+# Writes build/bin/grader-toolchain.json: how the grader compiles and links a
+# student's worker, and where each lesson's suites are. Call once, after every
+# add_course_lesson().
+function(course_write_toolchain_manifest)
+  get_property(lessons GLOBAL PROPERTY COURSE_MANIFEST_LESSONS)
+  string(REGEX REPLACE ",\n$" "\n" lessons "${lessons}")
+  set(flags "")
+  foreach(f IN LISTS COURSE_STUDENT_CXX_FLAGS)
+    string(APPEND flags "\"${f}\", ")
+  endforeach()
+  string(REGEX REPLACE ", $" "" flags "${flags}")
+  get_target_property(eigen_includes Eigen3::Eigen INTERFACE_INCLUDE_DIRECTORIES)
+  set(system_includes "")
+  foreach(dir IN LISTS eigen_includes)
+    string(APPEND system_includes "\"${dir}\", ")
+  endforeach()
+  string(REGEX REPLACE ", $" "" system_includes "${system_includes}")
+  if(COURSE_WITH_HIDDEN_TESTS)
+    set(with_hidden true)
+  else()
+    set(with_hidden false)
+  endif()
+  file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/bin/grader-toolchain.json" CONTENT "{
+  \"format_version\": 1,
+  \"course_version\": \"${PROJECT_VERSION}\",
+  \"course_root\": \"${PROJECT_SOURCE_DIR}\",
+  \"compiler\": \"${CMAKE_CXX_COMPILER}\",
+  \"compile_flags\": [${flags}],
+  \"include_dirs\": [\"${PROJECT_SOURCE_DIR}/lessons\"],
+  \"system_include_dirs\": [${system_includes}],
+  \"link_flags\": [\"-pthread\"],
+  \"worker_main_object\": \"$<TARGET_OBJECTS:grader_worker_main>\",
+  \"with_hidden\": ${with_hidden},
+  \"lessons\": {
+${lessons}  }
+}
+")
+endfunction()

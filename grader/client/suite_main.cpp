@@ -1,0 +1,56 @@
+// main() of every lesson's test-suite executable. The suites are trusted: they
+// hold the reference solutions and the tests, and reach the student's code
+// only through the worker named on the command line.
+//
+//   suite --worker=PATH [--call-timeout-ms=2000] [--memory-mb=512]
+//         [--cpu-seconds=60] [--work-dir=DIR] [gtest flags...]
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <string_view>
+
+#include "grader/client/worker_client.hpp"
+
+namespace {
+
+bool take_flag(std::string_view arg, std::string_view name, std::string& value) {
+  std::string prefix = "--" + std::string(name) + "=";
+  if (arg.substr(0, prefix.size()) != prefix) return false;
+  value = std::string(arg.substr(prefix.size()));
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  testing::InitGoogleTest(&argc, argv);
+  grader::client::WorkerOptions options;
+  options.limits.address_space_bytes = std::size_t{512} << 20;
+  options.limits.cpu_seconds = 60;
+  options.limits.file_size_bytes = std::size_t{16} << 20;
+  options.limits.open_files = 64;
+  for (int i = 1; i < argc; ++i) {
+    std::string_view arg = argv[i];
+    std::string v;
+    try {
+      if (take_flag(arg, "worker", v)) options.executable = v;
+      else if (take_flag(arg, "call-timeout-ms", v)) options.call_timeout = std::chrono::milliseconds(std::stol(v));
+      else if (take_flag(arg, "memory-mb", v)) options.limits.address_space_bytes = std::stoul(v) << 20;
+      else if (take_flag(arg, "cpu-seconds", v)) options.limits.cpu_seconds = std::stod(v);
+      else if (take_flag(arg, "processes", v)) options.limits.processes = std::stoul(v);
+      else if (take_flag(arg, "work-dir", v)) options.work_dir = v;
+      else {
+        std::cerr << "unknown argument: " << arg << "\nusage: " << argv[0]
+                  << " --worker=PATH [--call-timeout-ms=N] [--memory-mb=N] [--cpu-seconds=N] [--work-dir=DIR]\n";
+        return 2;
+      }
+    } catch (const std::exception&) {
+      std::cerr << "bad value in " << arg << "\n";
+      return 2;
+    }
+  }
+  grader::client::configure_student(std::move(options));
+  return RUN_ALL_TESTS();
+}

@@ -1,0 +1,183 @@
+#include "grader/client/worker_client.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <new>
+#include <system_error>
+
+#include "grader/protocol/frame.hpp"
+#include "grader/worker/registry.hpp"
+
+namespace grader::client {
+namespace {
+
+struct DrainContext {
+  std::string* into;
+  std::size_t cap;
+  bool* truncated;
+};
+
+void drain_callback(int fd, void* ctx) {
+  auto* c = static_cast<DrainContext*>(ctx);
+  sandbox::drain_into(fd, *c->into, c->cap, *c->truncated);
+}
+
+std::unique_ptr<WorkerClient>& global_student() {
+  static std::unique_ptr<WorkerClient> client;
+  return client;
+}
+
+}  // namespace
+
+WorkerClient::WorkerClient(WorkerOptions options) : options_(std::move(options)) {
+  // A dead worker must surface as a failed call, not kill the trusted process.
+  signal(SIGPIPE, SIG_IGN);
+}
+
+WorkerClient::~WorkerClient() { stop(); }
+
+void WorkerClient::stop() {
+  if (request_fd_ >= 0) ::close(request_fd_);
+  if (reply_fd_ >= 0) ::close(reply_fd_);
+  request_fd_ = reply_fd_ = -1;
+  child_.kill();
+  child_ = sandbox::Child();
+}
+
+void WorkerClient::start() {
+  int to_worker[2], from_worker[2];
+  if (pipe2(to_worker, O_CLOEXEC) != 0 || pipe2(from_worker, O_CLOEXEC) != 0)
+    throw WorkerFailure(std::string("could not create pipes for the worker: ") + std::strerror(errno));
+  sandbox::Spec spec;
+  spec.argv = {options_.executable};
+  spec.working_dir = options_.work_dir;
+  spec.env = sandbox::clean_environment(options_.work_dir.empty() ? "/nonexistent" : options_.work_dir);
+  spec.limits = options_.limits;
+  spec.pass_fds = {{worker::kRequestFd, to_worker[0]}, {worker::kReplyFd, from_worker[1]}};
+  try {
+    child_ = sandbox::spawn(spec);
+  } catch (const std::exception& e) {
+    for (int fd : {to_worker[0], to_worker[1], from_worker[0], from_worker[1]}) ::close(fd);
+    throw WorkerFailure(std::string("could not start the worker: ") + e.what());
+  }
+  ::close(to_worker[0]);
+  ::close(from_worker[1]);
+  request_fd_ = to_worker[1];
+  reply_fd_ = from_worker[0];
+}
+
+void WorkerClient::fail(std::string_view call_text, const std::string& what) {
+  std::string message = std::string(call_text) + ": " + what;
+  // Whatever the student printed is often the best clue; show its tail.
+  if (!last_output_.empty()) {
+    constexpr std::size_t kShown = 1500;
+    std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
+    message += "\n--- output of your code during this call ---\n" + shown;
+    if (output_truncated_) message += "\n(output was cut)";
+  }
+  stop();
+  throw WorkerFailure(message);
+}
+
+std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text) {
+  if (options_.executable.empty()) throw WorkerFailure("no worker executable was given to the test runner (--worker)");
+  last_output_.clear();
+  output_truncated_ = false;
+  if (request_fd_ < 0) start();
+
+  protocol::Request request{++sequence_, std::string(function), std::move(args)};
+  auto deadline = std::chrono::steady_clock::now() + options_.call_timeout;
+  if (!protocol::write_frame(request_fd_, protocol::encode(request))) {
+    // The worker died before reading (for example in a static initializer).
+    child_.wait();
+    fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
+  }
+
+  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
+  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  auto frame = protocol::read_frame_until(reply_fd_, protocol::kMaxMessageBytes, deadline, extra, 2);
+  switch (frame.status) {
+    case protocol::ReadStatus::ok: break;
+    case protocol::ReadStatus::timed_out: {
+      char seconds[32];
+      std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(options_.call_timeout.count()) / 1000.0);
+      fail(call_text, std::string("timed out after ") + seconds +
+                          " s (an infinite loop, or far too much work?); the call was stopped");
+    }
+    case protocol::ReadStatus::too_large: fail(call_text, "the reply is larger than the protocol allows");
+    case protocol::ReadStatus::closed:
+    case protocol::ReadStatus::io_error: {
+      // Collect the remaining output and the exit status to say what happened.
+      for (int i = 0; i < 50 && !child_.try_wait(); ++i) usleep(2000);
+      if (child_.running()) child_.kill();
+      for (int fd : {child_.stdout_fd(), child_.stderr_fd()})
+        if (fd >= 0) {
+          int flags = fcntl(fd, F_GETFL);
+          fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+          while (sandbox::drain_into(fd, last_output_, options_.output_cap, output_truncated_)) {
+            if (errno == EAGAIN) break;
+          }
+        }
+      int st = child_.raw_status();
+      std::string how = sandbox::describe_status(st);
+      if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
+      else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
+      else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
+        how = "was stopped: " + how + " (CPU time or memory limit)";
+      else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
+      fail(call_text, "your code " + how);
+    }
+  }
+
+  protocol::Reply reply;
+  try {
+    reply = protocol::decode_reply(frame.bytes);
+  } catch (const protocol::ProtocolError& e) {
+    fail(call_text, std::string("malformed reply from the worker: ") + e.what());
+  }
+  if (reply.sequence != request.sequence)
+    fail(call_text, "the worker answered out of turn (did your code write to the grader's pipe?)");
+  if (!reply.ok) {
+    if (reply.error.kind == "protocol" || reply.error.kind == "unknown_function")
+      fail(call_text, "the worker could not run the call: " + reply.error.message);
+    try {
+      rethrow(reply.error);
+    } catch (const std::exception& e) {
+      // Prefix the call so the test message names what was called.
+      (void)e;
+      throw;
+    }
+  }
+  return std::move(reply.results);
+}
+
+void rethrow(const protocol::Error& error) {
+  const std::string& k = error.kind;
+  const std::string& m = error.message;
+  if (k == "invalid_argument") throw std::invalid_argument(m);
+  if (k == "out_of_range") throw std::out_of_range(m);
+  if (k == "domain_error") throw std::domain_error(m);
+  if (k == "length_error") throw std::length_error(m);
+  if (k == "not_implemented") throw NotImplemented(m);
+  if (k == "logic_error") throw std::logic_error(m);
+  if (k == "runtime_error") throw std::runtime_error(m);
+  if (k == "bad_alloc") throw StudentException(k, "your code ran out of memory (std::bad_alloc)");
+  throw StudentException(k, m);
+}
+
+WorkerClient& student() {
+  auto& c = global_student();
+  if (!c) c = std::make_unique<WorkerClient>(WorkerOptions{});
+  return *c;
+}
+
+void configure_student(WorkerOptions options) { global_student() = std::make_unique<WorkerClient>(std::move(options)); }
+
+}  // namespace grader::client

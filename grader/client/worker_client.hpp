@@ -1,0 +1,99 @@
+// The trusted side of the pipe: starts a student's worker under limits, sends
+// calls, and turns every way a call can go wrong into an exception whose
+// message names the call. Lesson proxies are thin wrappers around call().
+#pragma once
+
+#include <chrono>
+#include <exception>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grader/protocol/value.hpp"
+#include "grader/sandbox/process.hpp"
+
+namespace grader::client {
+
+using protocol::Value;
+
+struct WorkerOptions {
+  std::string executable;
+  std::chrono::milliseconds call_timeout{2000};
+  sandbox::Limits limits;           ///< applied to every worker process
+  std::size_t output_cap = 16384;   ///< bytes of the worker's stdout/stderr kept per call
+  std::string work_dir;             ///< empty private folder the worker runs in
+};
+
+/// The worker crashed, hung, exited, or replied with something malformed.
+/// Deliberately not derived from std::runtime_error & co, so that a test
+/// expecting the student to throw std::invalid_argument cannot be satisfied by
+/// a crash.
+class WorkerFailure : public std::exception {
+ public:
+  explicit WorkerFailure(std::string message) : message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  std::string message_;
+};
+
+/// The student's function is still a stub.
+class NotImplemented : public std::logic_error {
+ public:
+  using std::logic_error::logic_error;
+};
+
+/// The student's code threw something that is not a standard exception type
+/// the tests know; carries the kind for messages.
+class StudentException : public std::runtime_error {
+ public:
+  StudentException(std::string kind, const std::string& message)
+      : std::runtime_error(message), kind_(std::move(kind)) {}
+  const std::string& kind() const { return kind_; }
+
+ private:
+  std::string kind_;
+};
+
+class WorkerClient {
+ public:
+  explicit WorkerClient(WorkerOptions options);
+  ~WorkerClient();
+  WorkerClient(const WorkerClient&) = delete;
+  WorkerClient& operator=(const WorkerClient&) = delete;
+
+  /// Calls `function` in the worker. `call_text` ("positional_encoding(5, 8)")
+  /// starts every failure message. Standard exceptions thrown by the student
+  /// are rethrown here with the same type (std::invalid_argument, ...); a stub
+  /// becomes NotImplemented; anything that breaks the worker becomes
+  /// WorkerFailure, and the next call starts a fresh worker.
+  std::vector<Value> call(std::string_view function, std::vector<Value> args, std::string_view call_text);
+
+  /// Output the worker printed during the last call (capped).
+  const std::string& last_output() const { return last_output_; }
+  const WorkerOptions& options() const { return options_; }
+
+ private:
+  void start();
+  void stop();
+  [[noreturn]] void fail(std::string_view call_text, const std::string& what);
+  WorkerOptions options_;
+  sandbox::Child child_;
+  int request_fd_ = -1;  // we write requests here
+  int reply_fd_ = -1;    // we read replies here
+  std::uint64_t sequence_ = 0;
+  std::string last_output_;
+  bool output_truncated_ = false;
+};
+
+/// The worker of the submission under test, configured by the suite main from
+/// its command line. Throws WorkerFailure when no worker was given.
+WorkerClient& student();
+void configure_student(WorkerOptions options);
+
+/// Rethrows a reply error as the matching standard exception type.
+[[noreturn]] void rethrow(const protocol::Error& error);
+
+}  // namespace grader::client

@@ -1,0 +1,130 @@
+// The typed model of course.yaml. The loader (loader.hpp) fills it and checks
+// it; everything else in the grader reads only this.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace grader::course {
+
+/// Where something was written in course.yaml (1-based line and column).
+struct Location {
+  std::string file;
+  int line = 0;
+  int column = 0;
+  std::string text() const;  ///< "course.yaml:12:5"
+};
+
+/// Resource limits; any field left unset inherits from the enclosing level
+/// (exercise -> lesson -> course -> built-in defaults).
+struct Limits {
+  std::optional<int> call_timeout_ms;   ///< wall time of one call into student code
+  std::optional<int> lesson_timeout_s;  ///< wall time of a whole lesson's suite run
+  std::optional<int> memory_mb;         ///< address space of the worker
+  std::optional<int> compile_timeout_s; ///< wall time of compiling one student file
+};
+
+/// Limits with every field resolved.
+struct EffectiveLimits {
+  int call_timeout_ms = 2000;
+  int lesson_timeout_s = 120;
+  int memory_mb = 512;
+  int compile_timeout_s = 60;
+};
+EffectiveLimits resolve(const Limits& exercise, const Limits& lesson, const Limits& course);
+
+/// Gradescope's visibility values, used for the suite's tests in results.json.
+enum class Visibility { visible, after_due_date, after_published, hidden };
+const char* to_string(Visibility v);
+
+/// One test suite of an exercise (its public or its hidden tests).
+struct Suite {
+  std::vector<std::string> files;  ///< test sources, relative to the course root
+  Visibility visibility = Visibility::visible;
+  /// When false, student-facing reports show only the test's name and
+  /// pass/fail, plus `message` (never the failure details, which may reveal
+  /// inputs or expected values). Hidden suites default to false.
+  bool show_details = true;
+  std::string message;  ///< shown instead of details when show_details is false
+  Location where;
+};
+
+enum class ExerciseKind { code, quiz };
+
+struct Exercise {
+  std::string id;
+  std::string title;
+  ExerciseKind kind = ExerciseKind::code;
+  /// Student files, relative to a workspace (starter/, solutions/ or a
+  /// submission), e.g. "positional-encoding/positional_encoding.cpp".
+  std::vector<std::string> files;
+  Suite public_tests;
+  Suite hidden_tests;
+  /// Exactly one of these is set: the exercise's total, split evenly over its
+  /// tests, or a fixed amount per test.
+  std::optional<double> points;
+  std::optional<double> points_per_test;
+  std::vector<std::string> hints;
+  Limits limits;
+  /// quiz only: answer key (relative to the course root; hidden, never released).
+  std::string answer_key;
+  Location where;
+};
+
+struct Lesson {
+  std::string id;
+  std::string title;
+  std::string folder;             ///< relative to the course root, e.g. "lessons/positional-encoding"
+  std::vector<std::string> uses;  ///< earlier lessons whose student files this lesson's worker also compiles
+  std::vector<Exercise> exercises;
+  Limits limits;
+  Location where;
+};
+
+/// A named subset of exercises (e.g. a 60-90 minute selection).
+struct Track {
+  std::string id;
+  std::string title;
+  std::string description;
+  std::vector<std::string> exercises;  ///< exercise ids
+  Location where;
+};
+
+struct Course {
+  int format_version = 1;
+  std::string title;
+  std::string version;  ///< the course's own version, recorded with every grade
+  std::string welcome;
+  std::string closing;
+  Limits limits;
+  std::vector<Lesson> lessons;
+  std::vector<Track> tracks;
+  std::filesystem::path root;  ///< folder holding course.yaml
+
+  const Lesson* find_lesson(std::string_view id) const;
+  /// The exercise with this id and its lesson, or {nullptr, nullptr}.
+  std::pair<const Lesson*, const Exercise*> find_exercise(std::string_view id) const;
+  const Track* find_track(std::string_view id) const;
+};
+
+/// One problem found in course.yaml.
+struct Diagnostic {
+  Location where;
+  std::string message;  ///< what is wrong and what to do
+  std::string text() const;  ///< "course.yaml:12:5: error: <message>"
+};
+
+/// Thrown by the loader with every problem it found (not just the first).
+class CourseError : public std::runtime_error {
+ public:
+  explicit CourseError(std::vector<Diagnostic> diagnostics);
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+}  // namespace grader::course

@@ -1,0 +1,67 @@
+// The values that cross the worker pipe. The set is small on purpose: a lesson
+// bridge converts its own types (Eigen matrices, course tensors) to these.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace grader::protocol {
+
+/// A dense row-major tensor of T with an explicit shape; data.size() == product(shape).
+template <typename T>
+struct Tensor {
+  std::vector<std::int64_t> shape;
+  std::vector<T> data;
+  bool operator==(const Tensor&) const = default;
+};
+using TensorF64 = Tensor<double>;
+using TensorF32 = Tensor<float>;
+
+/// An exception thrown by the code under test, carried back by kind and message.
+struct Error {
+  std::string kind;  ///< "invalid_argument", "not_implemented", "bad_alloc", ...
+  std::string message;
+  bool operator==(const Error&) const = default;
+};
+
+using Value = std::variant<std::monostate, bool, std::int64_t, double, std::string, TensorF64, TensorF32>;
+
+/// One call from the trusted side to the worker.
+struct Request {
+  std::uint64_t sequence = 0;
+  std::string function;
+  std::vector<Value> args;
+};
+
+/// The worker's answer: results when ok, otherwise the error it threw.
+struct Reply {
+  std::uint64_t sequence = 0;
+  bool ok = true;
+  std::vector<Value> results;
+  Error error;
+};
+
+/// Thrown when bytes do not decode to a well-formed message.
+class ProtocolError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Upper bound on one encoded message (a 4096 x 4096 double matrix is 128 MiB).
+inline constexpr std::size_t kMaxMessageBytes = std::size_t{256} << 20;
+
+std::string encode(const Request& request);
+std::string encode(const Reply& reply);
+Request decode_request(std::string_view bytes);
+Reply decode_reply(std::string_view bytes);
+
+/// Human-readable type name of a value ("int", "tensor<f64>(5, 8)", ...), for messages.
+std::string describe(const Value& value);
+/// "(5, 8)" for a shape.
+std::string shape_string(const std::vector<std::int64_t>& shape);
+
+}  // namespace grader::protocol

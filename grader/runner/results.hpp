@@ -1,0 +1,71 @@
+// What grading produces: per test, per lesson, per submission. Reports,
+// exports and the gradebook read only these types.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grader/course/model.hpp"
+
+namespace grader::runner {
+
+enum class TestStatus {
+  passed,
+  failed,           ///< assertion failed, wrong exception, crash or timeout in a call
+  not_implemented,  ///< the student's function is still the starter stub
+  not_run,          ///< the lesson never ran (compile error, missing files, ...)
+  pending_review,   ///< free-text quiz answer awaiting an instructor
+};
+const char* to_string(TestStatus s);
+
+struct TestResult {
+  std::string lesson;
+  std::string exercise;
+  std::string name;  ///< GoogleTest "Suite.Test", or the quiz question id
+  bool hidden = false;
+  course::Visibility visibility = course::Visibility::visible;
+  bool show_details = true;  ///< false: students see `public_message` instead of `message`
+  TestStatus status = TestStatus::not_run;
+  double score = 0;
+  double max_score = 0;
+  std::string message;         ///< full failure text (instructors, and students when show_details)
+  std::string public_message;  ///< what a student sees when !show_details
+  double seconds = 0;
+};
+
+enum class LessonStatus {
+  graded,         ///< the suites ran (whatever the tests said)
+  compile_error,  ///< a student file did not compile or link
+  crashed,        ///< the suite run itself ended abnormally
+  timed_out,      ///< the lesson exceeded its wall-time limit
+  missing_files,  ///< graded, but some student files were absent (starter used)
+  internal_error, ///< the grader could not run the lesson (a bug or a broken install)
+};
+const char* to_string(LessonStatus s);
+
+struct LessonResult {
+  std::string lesson;
+  LessonStatus status = LessonStatus::graded;
+  std::string detail;  ///< compiler errors (trimmed), missing files, what crashed
+  std::vector<TestResult> tests;
+  double score = 0;
+  double max_score = 0;
+  double seconds = 0;
+};
+
+struct SubmissionResult {
+  std::string student;       ///< student id (from the entry name), or the folder name
+  std::string source;        ///< the folder or archive graded
+  std::string content_hash;  ///< sha256 over the student files taken
+  std::string course_version;
+  std::string grader_version;
+  std::vector<LessonResult> lessons;
+  std::vector<std::string> ignored_files;  ///< files in the submission the course does not name
+  std::vector<std::string> rejected_files; ///< files refused (binaries, symlinks, ...), with reasons
+  std::string submitted_at;  ///< ISO 8601, when known
+  double score = 0;
+  double max_score = 0;
+  double seconds = 0;
+};
+
+}  // namespace grader::runner

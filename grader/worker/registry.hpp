@@ -1,0 +1,49 @@
+// The worker side of the pipe: a table of callable functions that a lesson's
+// bridge fills in, and the loop that serves requests from the trusted side.
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grader/protocol/value.hpp"
+
+namespace grader::worker {
+
+using protocol::Value;
+using Handler = std::function<std::vector<Value>(const std::vector<Value>& args)>;
+/// Maps a course exception type to an error kind (e.g. "not_implemented");
+/// returns nothing for exceptions it does not know.
+using ErrorTranslator = std::function<std::optional<protocol::Error>(const std::exception&)>;
+
+class Registry {
+ public:
+  void add(std::string name, Handler handler);
+  void add_translator(ErrorTranslator translator);
+  const Handler* find(std::string_view name) const;
+  std::vector<std::string> names() const;
+  /// Error kind and message for an exception thrown by the code under test.
+  protocol::Error classify(const std::exception& error) const;
+
+ private:
+  std::map<std::string, Handler, std::less<>> handlers_;
+  std::vector<ErrorTranslator> translators_;
+};
+
+/// Defined by each lesson's bridge (lessons/<id>/bridge/worker_table.cpp):
+/// registers the lesson's functions. The generic worker main calls it.
+void register_functions(Registry& registry);
+
+/// Serves requests read from in_fd until it closes; replies on out_fd.
+/// Returns the process exit code (0 on a clean end of input).
+int serve(const Registry& registry, int in_fd, int out_fd);
+
+/// File descriptors the trusted side passes to every worker.
+inline constexpr int kRequestFd = 3;
+inline constexpr int kReplyFd = 4;
+
+}  // namespace grader::worker

@@ -1,0 +1,75 @@
+#include <new>
+#include <stdexcept>
+#include <typeinfo>
+
+#include "grader/protocol/frame.hpp"
+#include "grader/worker/registry.hpp"
+
+namespace grader::worker {
+
+void Registry::add(std::string name, Handler handler) { handlers_[std::move(name)] = std::move(handler); }
+void Registry::add_translator(ErrorTranslator translator) { translators_.push_back(std::move(translator)); }
+
+const Handler* Registry::find(std::string_view name) const {
+  auto it = handlers_.find(name);
+  return it == handlers_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Registry::names() const {
+  std::vector<std::string> out;
+  for (const auto& [name, _] : handlers_) out.push_back(name);
+  return out;
+}
+
+protocol::Error Registry::classify(const std::exception& e) const {
+  for (const auto& t : translators_)
+    if (auto kind = t(e)) return *kind;
+  // Most specific standard types first: tests check for these by type.
+  if (dynamic_cast<const std::invalid_argument*>(&e)) return {"invalid_argument", e.what()};
+  if (dynamic_cast<const std::out_of_range*>(&e)) return {"out_of_range", e.what()};
+  if (dynamic_cast<const std::domain_error*>(&e)) return {"domain_error", e.what()};
+  if (dynamic_cast<const std::length_error*>(&e)) return {"length_error", e.what()};
+  if (dynamic_cast<const std::logic_error*>(&e)) return {"logic_error", e.what()};
+  if (dynamic_cast<const std::bad_alloc*>(&e)) return {"bad_alloc", "out of memory (std::bad_alloc)"};
+  if (dynamic_cast<const std::runtime_error*>(&e)) return {"runtime_error", e.what()};
+  return {"exception", std::string(typeid(e).name()) + ": " + e.what()};
+}
+
+int serve(const Registry& registry, int in_fd, int out_fd) {
+  for (;;) {
+    auto frame = protocol::read_frame(in_fd, protocol::kMaxMessageBytes);
+    if (frame.status == protocol::ReadStatus::closed) return 0;
+    if (frame.status != protocol::ReadStatus::ok) return 70;  // EX_SOFTWARE: the trusted side sees EOF
+
+    protocol::Reply reply;
+    try {
+      auto request = protocol::decode_request(frame.bytes);
+      reply.sequence = request.sequence;
+      const Handler* handler = registry.find(request.function);
+      if (!handler) {
+        reply.ok = false;
+        reply.error = {"unknown_function", "the worker has no function named '" + request.function + "'"};
+      } else {
+        try {
+          reply.results = (*handler)(request.args);
+        } catch (const protocol::ProtocolError& e) {
+          reply.ok = false;
+          reply.error = {"protocol", e.what()};
+        } catch (const std::exception& e) {
+          reply.ok = false;
+          reply.error = registry.classify(e);
+        } catch (...) {
+          // Students can throw anything (an int, a string literal); say so plainly.
+          reply.ok = false;
+          reply.error = {"unknown", "an exception that is not a std::exception was thrown"};
+        }
+      }
+    } catch (const protocol::ProtocolError& e) {
+      reply.ok = false;
+      reply.error = {"protocol", e.what()};
+    }
+    if (!protocol::write_frame(out_fd, protocol::encode(reply))) return 0;
+  }
+}
+
+}  // namespace grader::worker
