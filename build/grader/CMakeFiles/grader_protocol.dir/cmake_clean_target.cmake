@@ -1,3 +1,0 @@
-file(REMOVE_RECURSE
-  "libgrader_protocol.a"
-)

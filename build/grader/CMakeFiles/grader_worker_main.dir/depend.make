@@ -1,2 +1,0 @@
-# Empty dependencies file for grader_worker_main.
-# This may be replaced when dependencies are built.

@@ -1,2 +1,0 @@
-# Empty dependencies file for course_common.
-# This may be replaced when dependencies are built.

@@ -1,3 +1,0 @@
-file(REMOVE_RECURSE
-  "libcourse_common_worker.a"
-)

@@ -1,3 +1,0 @@
-file(REMOVE_RECURSE
-  "libcourse_positional_encoding_proxy.a"
-)

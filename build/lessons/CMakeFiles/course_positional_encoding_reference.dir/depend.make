@@ -1,2 +1,0 @@
-# Empty dependencies file for course_positional_encoding_reference.
-# This may be replaced when dependencies are built.
