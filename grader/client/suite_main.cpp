@@ -3,7 +3,10 @@
 // only through the worker named on the command line.
 //
 //   suite --worker=PATH [--call-timeout-ms=2000] [--memory-mb=512]
-//         [--cpu-seconds=60] [--work-dir=DIR] [gtest flags...]
+//         [--cpu-seconds=60] [--work-dir=DIR] [--results-file=PATH] [gtest flags...]
+//
+// --results-file receives one JSON line per finished test, flushed at once, so
+// the grader keeps every result even if the run is stopped part-way.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -11,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
 
 namespace {
@@ -31,6 +35,7 @@ int main(int argc, char** argv) {
   options.limits.cpu_seconds = 60;
   options.limits.file_size_bytes = std::size_t{16} << 20;
   options.limits.open_files = 64;
+  std::string results_file;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     std::string v;
@@ -41,6 +46,7 @@ int main(int argc, char** argv) {
       else if (take_flag(arg, "cpu-seconds", v)) options.limits.cpu_seconds = std::stod(v);
       else if (take_flag(arg, "processes", v)) options.limits.processes = std::stoul(v);
       else if (take_flag(arg, "work-dir", v)) options.work_dir = v;
+      else if (take_flag(arg, "results-file", v)) results_file = v;
       else {
         std::cerr << "unknown argument: " << arg << "\nusage: " << argv[0]
                   << " --worker=PATH [--call-timeout-ms=N] [--memory-mb=N] [--cpu-seconds=N] [--work-dir=DIR]\n";
@@ -52,5 +58,13 @@ int main(int argc, char** argv) {
     }
   }
   grader::client::configure_student(std::move(options));
+  if (!results_file.empty()) {
+    auto listener = std::make_unique<grader::client::ResultsListener>(results_file);
+    if (!listener->ok()) {
+      std::cerr << "cannot write results to " << results_file << "\n";
+      return 2;
+    }
+    testing::UnitTest::GetInstance()->listeners().Append(listener.release());
+  }
   return RUN_ALL_TESTS();
 }

@@ -16,6 +16,7 @@ using Values = std::vector<Value>;
 
 Value to_value(const MatrixXd& m);
 Value to_value(const MatrixXf& m);
+Value to_value(const VectorXf& v);  // a rank-1 tensor<f32>
 Value to_value(const Tensor& t);
 Value to_value(Index i);
 Value to_value(double d);
@@ -26,6 +27,7 @@ Value to_value(const std::string& s);
 MatrixXd matrix_d(const Values& values, std::size_t index, const std::string& what);
 MatrixXf matrix_f(const Values& values, std::size_t index, const std::string& what);
 Tensor tensor(const Values& values, std::size_t index, const std::string& what);
+VectorXf vector_f(const Values& values, std::size_t index, const std::string& what);
 Index integer(const Values& values, std::size_t index, const std::string& what);
 double real(const Values& values, std::size_t index, const std::string& what);
 bool boolean(const Values& values, std::size_t index, const std::string& what);
@@ -33,6 +35,7 @@ bool boolean(const Values& values, std::size_t index, const std::string& what);
 /// "fn(5, 8)" text for messages.
 std::string describe_arg(const MatrixXd& m);
 std::string describe_arg(const MatrixXf& m);
+std::string describe_arg(const VectorXf& v);
 std::string describe_arg(const Tensor& t);
 std::string describe_arg(Index i);
 std::string describe_arg(double d);

@@ -16,7 +16,9 @@ inline TensorView<float> view(const course::MatrixXf& m) { return {{m.rows(), m.
 inline TensorView<float> view(const course::Tensor& t) { return {t.shape(), t.data()}; }
 }  // namespace grader::testing
 
-/// The reference solutions: suites link solutions/<lesson>/ in namespace course.
+/// The reference solutions, in namespace course. Only HIDDEN suites link them:
+/// public suites ship to students without solutions/, so they must check
+/// known facts and values instead of calling ref::.
 namespace ref = ::course;
 
 /// Expects `statement` to throw std::invalid_argument whose message contains

@@ -1,8 +1,61 @@
+// Public tests of exercise pe-formula: positional_encoding(seq_len, d_model, base).
+// Run them with `build/bin/grader check positional-encoding`.
+#include <cmath>
+
 #include "common/testing.hpp"
+#include "pe_checks.hpp"
 #include "positional-encoding/bridge/proxy.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 
+using pe_checks::call_text;
+
+// The values below are sines and cosines of angles under 5 radians, computed
+// two ways (10^i by hand versus the formula): they agree to about 1e-16. The
+// 1e-12 tolerance leaves room for any correct double computation and rejects
+// every wrong formula (the smallest such error here is above 1e-8).
+constexpr double kTolerance = 1e-12;
+
 TEST(PeFormula, ShapeIsSeqLenByDModel) {
-  auto pe = student::positional_encoding(5, 8);
-  EXPECT_TENSOR_NEAR(pe, ref::positional_encoding(5, 8), 1e-12, 0);
+  EXPECT_SHAPE("positional_encoding(5, 8)", student::positional_encoding(5, 8), 5, 8);
+  // An odd width keeps all its columns: the last one is a sine without a partner.
+  EXPECT_SHAPE("positional_encoding(3, 5)", student::positional_encoding(3, 5), 3, 5);
+  EXPECT_SHAPE("positional_encoding(1, 1)", student::positional_encoding(1, 1), 1, 1);
+  // No positions is a valid request: an empty (0, 4) matrix.
+  EXPECT_SHAPE("positional_encoding(0, 4)", student::positional_encoding(0, 4), 0, 4);
+}
+
+TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
+  // At position 0 every angle is 0: sin 0 = 0 in even columns, cos 0 = 1 in odd ones.
+  for (course::Index d_model : {8, 5}) {
+    const std::string call = call_text("positional_encoding", 1, d_model);
+    const course::MatrixXd pe = student::positional_encoding(1, d_model);
+    ASSERT_SHAPE(call, pe, 1, d_model);
+    course::MatrixXd want(1, d_model);
+    for (course::Index c = 0; c < d_model; ++c) want(0, c) = c % 2 == 0 ? 0.0 : 1.0;
+    EXPECT_ENCODING_NEAR(call, pe, want, "0, 1, 0, 1, ...", kTolerance);
+  }
+}
+
+TEST(PeFormula, KnownValuesAtPositionOne) {
+  // With d_model = 8 the pair frequencies are 1 / 10000^(2i/8) = 1, 1/10, 1/100, 1/1000.
+  const course::MatrixXd pe = student::positional_encoding(5, 8);
+  ASSERT_SHAPE("positional_encoding(5, 8)", pe, 5, 8);
+  EXPECT_NEAR(pe(1, 0), std::sin(1.0), kTolerance) << "PE(1, 0) = sin(1 / 10000^(0/8)) = sin(1)";
+  EXPECT_NEAR(pe(1, 1), std::cos(1.0), kTolerance) << "PE(1, 1) = cos(1): same angle as column 0, cosine";
+  EXPECT_NEAR(pe(1, 2), std::sin(0.1), kTolerance) << "PE(1, 2) = sin(1 / 10000^(2/8)) = sin(0.1)";
+  EXPECT_NEAR(pe(1, 3), std::cos(0.1), kTolerance) << "PE(1, 3) = cos(0.1): columns 2 and 3 share a frequency";
+  EXPECT_NEAR(pe(1, 6), std::sin(0.001), kTolerance) << "PE(1, 6) = sin(1 / 10000^(6/8)) = sin(0.001)";
+  EXPECT_NEAR(pe(3, 4), std::sin(0.03), kTolerance) << "PE(3, 4) = sin(3 / 10000^(4/8)) = sin(0.03)";
+}
+
+TEST(PeFormula, MatchesHandComputedTable) {
+  const course::MatrixXd pe = student::positional_encoding(5, 8);
+  EXPECT_ENCODING_NEAR("positional_encoding(5, 8)", pe, pe_checks::hand_computed_width8(5),
+                       "sin/cos(pos / 10^i) computed by hand", kTolerance);
+}
+
+TEST(PeFormula, RejectsBadArguments) {
+  EXPECT_INVALID_ARGUMENT(student::positional_encoding(-1, 8), "seq_len");
+  EXPECT_INVALID_ARGUMENT(student::positional_encoding(5, -2), "d_model");
+  EXPECT_INVALID_ARGUMENT(student::positional_encoding(5, 8, 0.0), "base");
 }

@@ -1,0 +1,164 @@
+#include "grader/build/worker_builder.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "grader/sandbox/process.hpp"
+#include "grader/util/files.hpp"
+#include "grader/util/hash.hpp"
+
+namespace grader::build {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every header under the include directories feeds the object key, so a
+// changed course header invalidates cached student objects.
+std::string digest_headers(const Toolchain& t) {
+  util::Sha256 h;
+  h.field(t.compiler);
+  for (const auto& f : t.compile_flags) h.field(f);
+  std::vector<fs::path> headers;
+  for (const auto& dir : t.include_dirs) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); ++it) {
+      auto ext = it->path().extension();
+      if (it->is_regular_file() && (ext == ".hpp" || ext == ".h")) headers.push_back(it->path());
+    }
+  }
+  std::sort(headers.begin(), headers.end());
+  for (const auto& p : headers) {
+    h.field(p.string());
+    h.field(util::read_file(p));
+  }
+  return h.hex();
+}
+
+sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
+  sandbox::Spec spec;
+  spec.working_dir = work_dir.string();
+  spec.env = sandbox::clean_environment(work_dir.string());
+  spec.limits.address_space_bytes = limits.memory_mb << 20;
+  spec.limits.cpu_seconds = limits.compile_timeout_s;
+  spec.limits.file_size_bytes = std::size_t{256} << 20;
+  (void)t;
+  return spec;
+}
+
+}  // namespace
+
+WorkerBuilder::WorkerBuilder(const Toolchain& toolchain, fs::path cache_dir)
+    : toolchain_(toolchain), cache_dir_(std::move(cache_dir)), headers_digest_(digest_headers(toolchain)) {
+  fs::create_directories(cache_dir_ / "objects");
+}
+
+std::string WorkerBuilder::object_key(const SourceFile& source) const {
+  // The file name matters too: it appears in __FILE__ and in diagnostics.
+  return util::Sha256().field(headers_digest_).field(source.relative).field(source.content).hex();
+}
+
+BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<SourceFile>& sources,
+                                 const fs::path& work_dir, const BuildLimits& limits) const {
+  auto start = std::chrono::steady_clock::now();
+  BuildResult result;
+  const LessonArtifacts* artifacts = toolchain_.lesson(lesson);
+  if (!artifacts) {
+    result.diagnostics = "lesson '" + lesson + "' is not built into this grader; rebuild the course";
+    return result;
+  }
+  fs::path src_dir = work_dir / "src";
+  std::vector<std::string> objects;
+  std::string prefix = src_dir.string() + "/";
+  for (const auto& source : sources) {
+    fs::path cached = cache_dir_ / "objects" / (object_key(source) + ".o");
+    if (fs::exists(cached)) {
+      ++result.cache_hits;
+      objects.push_back(cached.string());
+      continue;
+    }
+    fs::path file = src_dir / source.relative;
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << source.content;
+    fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
+    sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits);
+    spec.argv = {toolchain_.compiler};
+    for (const auto& f : toolchain_.compile_flags) spec.argv.push_back(f);
+    for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
+    for (const auto& d : toolchain_.system_include_dirs) spec.argv.insert(spec.argv.end(), {"-isystem", d});
+    spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+    auto run = sandbox::run(spec, std::chrono::seconds(limits.compile_timeout_s), 256 * 1024);
+    ++result.compiled;
+    if (!run.ok()) {
+      if (run.timed_out)
+        result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.compile_timeout_s) +
+                             " s and was stopped (a template or constexpr that never ends?)";
+      else if (run.signal)
+        result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
+                             " (memory or CPU limit: simplify templates or constant expressions)";
+      else
+        result.diagnostics = trim_diagnostics(run.err, prefix);
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return result;
+    }
+    // Publish into the cache atomically: concurrent graders may race here.
+    fs::path tmp = cached;
+    tmp += ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(std::hash<std::string>{}(work_dir.string()));
+    std::error_code ec;
+    fs::copy_file(object, tmp, fs::copy_options::overwrite_existing, ec);
+    if (!ec) fs::rename(tmp, cached, ec);
+    objects.push_back(object.string());
+  }
+
+  fs::path worker = work_dir / "worker";
+  sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits);
+  spec.argv = {toolchain_.compiler};
+  for (const auto& o : objects) spec.argv.push_back(o);
+  spec.argv.push_back(toolchain_.worker_main_object);
+  spec.argv.push_back("-Wl,--start-group");
+  for (const auto& l : artifacts->worker_libraries) spec.argv.push_back(l);
+  spec.argv.push_back("-Wl,--end-group");
+  for (const auto& f : toolchain_.link_flags) spec.argv.push_back(f);
+  spec.argv.insert(spec.argv.end(), {"-o", worker.string()});
+  auto run = sandbox::run(spec, std::chrono::seconds(limits.compile_timeout_s), 256 * 1024);
+  if (!run.ok()) {
+    std::string text = run.err;
+    // Undefined references to the lesson API mean a function was deleted or renamed.
+    result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, prefix);
+    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return result;
+  }
+  result.ok = true;
+  result.worker = worker;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines) {
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  std::string line;
+  bool started = false;
+  std::size_t total = 0;
+  while (std::getline(in, line)) {
+    ++total;
+    for (std::size_t p; !strip_prefix.empty() && (p = line.find(strip_prefix)) != std::string::npos;)
+      line.erase(p, strip_prefix.size());
+    if (!started && (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos))
+      started = true;
+    if (started && lines.size() < max_lines) lines.push_back(line.size() > 300 ? line.substr(0, 300) + " ..." : line);
+  }
+  if (lines.empty()) {  // no line said "error": keep the head of the output
+    std::istringstream again(text);
+    while (lines.size() < max_lines && std::getline(again, line)) lines.push_back(line);
+  }
+  std::string out;
+  for (const auto& l : lines) out += l + "\n";
+  if (total > lines.size()) out += "... (" + std::to_string(total - lines.size()) + " more lines)\n";
+  return out;
+}
+
+}  // namespace grader::build

@@ -1,0 +1,53 @@
+// Compiles a lesson's student files and links them with the course-owned
+// worker main and bridge into a worker executable. Only student files are
+// compiled per submission; identical files (an untouched starter, say) hit a
+// content-addressed object cache and are compiled once.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "grader/build/toolchain.hpp"
+
+namespace grader::build {
+
+struct SourceFile {
+  std::string relative;  ///< workspace-relative name shown in messages, e.g. "attention/softmax.cpp"
+  std::string content;
+};
+
+struct BuildLimits {
+  int compile_timeout_s = 60;
+  std::size_t memory_mb = 2048;  ///< the compiler's address space
+};
+
+struct BuildResult {
+  bool ok = false;
+  std::filesystem::path worker;  ///< the executable, when ok
+  std::string diagnostics;       ///< trimmed compiler/linker errors, when !ok
+  double seconds = 0;
+  int cache_hits = 0;
+  int compiled = 0;
+};
+
+class WorkerBuilder {
+ public:
+  WorkerBuilder(const Toolchain& toolchain, std::filesystem::path cache_dir);
+
+  /// Builds the worker for `lesson` in `work_dir` (which must exist).
+  BuildResult build(const std::string& lesson, const std::vector<SourceFile>& sources,
+                    const std::filesystem::path& work_dir, const BuildLimits& limits) const;
+
+ private:
+  std::string object_key(const SourceFile& source) const;
+  const Toolchain& toolchain_;
+  std::filesystem::path cache_dir_;
+  std::string headers_digest_;  ///< hash of every course header, part of each object's key
+};
+
+/// Keeps the first errors of compiler output, with temporary paths removed:
+/// at most `max_lines` lines, starting at the first line that says "error".
+std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines = 20);
+
+}  // namespace grader::build

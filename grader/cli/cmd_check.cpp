@@ -1,0 +1,74 @@
+// `grader check`: the student's loop. Builds the workspace (starter/ by
+// default), runs the public tests and prints progress through the course.
+#include <unistd.h>
+
+#include <iostream>
+
+#include "grader/cli/commands.hpp"
+#include "grader/report/terminal.hpp"
+
+namespace grader::cli {
+
+namespace {
+struct CheckOptions {
+  std::string lesson;
+  std::string workspace;
+  std::string track;
+  bool keep = false;
+};
+}  // namespace
+
+Command add_check(CLI::App& app, const GlobalOptions& global) {
+  auto o = std::make_shared<CheckOptions>();
+  app.add_option("lesson", o->lesson, "Only this lesson (default: every lesson)");
+  app.add_option("-w,--workspace", o->workspace, "Folder with your files (default: the course's starter/)");
+  app.add_option("--track", o->track, "Only the exercises of this track (see grader list)");
+  app.add_flag("--keep", o->keep, "Keep the temporary build folders (for debugging)");
+  return [&global, o]() {
+    auto ctx = make_context(global);
+    runner::GradeOptions options;
+    options.jobs = ctx->jobs;
+    options.keep_work_dirs = o->keep;
+    if (!o->lesson.empty()) {
+      if (!ctx->course.find_lesson(o->lesson)) {
+        // Accept an exercise id too: students think in exercises.
+        auto [lesson, exercise] = ctx->course.find_exercise(o->lesson);
+        if (!exercise) {
+          std::string ids;
+          for (const auto& l : ctx->course.lessons) ids += (ids.empty() ? "" : ", ") + l.id;
+          throw UsageError("no lesson or exercise named '" + o->lesson + "'; lessons are: " + ids);
+        }
+        options.lessons = {lesson->id};
+        options.exercises = {exercise->id};
+      } else {
+        options.lessons = {o->lesson};
+      }
+    }
+    if (!o->track.empty()) {
+      const auto* track = ctx->course.find_track(o->track);
+      if (!track) throw UsageError("no track named '" + o->track + "' in course.yaml (see grader list)");
+      for (const auto& e : track->exercises)
+        if (options.exercises.empty() || o->lesson.empty()) options.exercises.insert(e);
+    }
+    std::filesystem::path workspace = o->workspace.empty() ? ctx->course.root / "starter" : std::filesystem::path(o->workspace);
+    if (!std::filesystem::is_directory(workspace))
+      throw UsageError("workspace " + workspace.string() + " is not a folder");
+    if (ctx->color || ::isatty(2)) std::cerr << "building and testing " << workspace.string() << " ...\n";
+    auto result = ctx->grader->grade(workspace, options);
+    if (o->lesson.empty() && o->track.empty() && !ctx->course.welcome.empty()) {
+      bool started = false;
+      for (const auto& l : result.lessons)
+        for (const auto& t : l.tests) started = started || t.status == runner::TestStatus::passed;
+      if (!started) std::cout << ctx->course.welcome << "\n";
+    }
+    report::TerminalStyle style;
+    style.color = ctx->color;
+    report::print_check(std::cout, ctx->course, result, style);
+    bool all = result.max_score > 0 && result.score >= result.max_score - 1e-9;
+    for (const auto& l : result.lessons)
+      if (l.status == runner::LessonStatus::internal_error) return int{kInternalError};
+    return all ? int{kAllPassed} : int{kSomeFailed};
+  };
+}
+
+}  // namespace grader::cli

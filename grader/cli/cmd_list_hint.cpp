@@ -1,0 +1,58 @@
+// `grader list` and `grader hint`: read-only views of course.yaml.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "grader/cli/commands.hpp"
+
+namespace grader::cli {
+
+Command add_list(CLI::App& app, const GlobalOptions& global) {
+  return [&global]() {
+    auto ctx = make_context(global);
+    const auto& c = ctx->course;
+    std::cout << c.title << "  (course " << c.version << ")\n";
+    double total = 0;
+    int n = 0;
+    for (const auto& lesson : c.lessons) {
+      std::cout << fmt::format("\n{}. {}  [{}]\n", ++n, lesson.title, lesson.id);
+      for (const auto& e : lesson.exercises) {
+        std::string pts = e.points ? fmt::format("{:g} pts", *e.points) : fmt::format("{:g} pts/test", e.points_per_test.value_or(0));
+        total += e.points.value_or(0);
+        std::cout << fmt::format("   - {:<18} {:<44} {}\n", e.id, e.title, pts);
+      }
+    }
+    if (!c.tracks.empty()) {
+      std::cout << "\nTracks (grader check --track NAME):\n";
+      for (const auto& t : c.tracks) std::cout << fmt::format("   - {:<12} {} ({} exercises)\n", t.id, t.title, t.exercises.size());
+    }
+    std::cout << fmt::format("\nTotal: {:g} points (plus per-test points where set)\n", total);
+    return int{kAllPassed};
+  };
+  (void)app;
+}
+
+Command add_hint(CLI::App& app, const GlobalOptions& global) {
+  auto exercise = std::make_shared<std::string>();
+  auto level = std::make_shared<int>(0);
+  app.add_option("exercise", *exercise, "Exercise id (see grader list)")->required();
+  app.add_option("--level", *level, "Show only the first N hints (default: all)");
+  return [&global, exercise, level]() {
+    auto ctx = make_context(global);
+    auto [lesson, e] = ctx->course.find_exercise(*exercise);
+    if (!e) {
+      std::string ids;
+      for (const auto& l : ctx->course.lessons)
+        for (const auto& x : l.exercises) ids += (ids.empty() ? "" : ", ") + x.id;
+      throw UsageError("no exercise named '" + *exercise + "'; exercises are: " + ids);
+    }
+    std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
+    if (e->hints.empty()) std::cout << "  (no hints: re-read " << lesson->folder << "/README.md)\n";
+    std::size_t shown = *level > 0 ? std::min<std::size_t>(static_cast<std::size_t>(*level), e->hints.size()) : e->hints.size();
+    for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << i + 1 << ". " << e->hints[i] << "\n";
+    std::cout << "Lesson text: " << lesson->folder << "/README.md\n";
+    return int{kAllPassed};
+  };
+}
+
+}  // namespace grader::cli

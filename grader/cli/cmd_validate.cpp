@@ -1,0 +1,41 @@
+// `grader validate`: prints a table of every check and exits 1 on any problem.
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "grader/cli/commands.hpp"
+#include "grader/validate/validate.hpp"
+
+namespace grader::cli {
+
+Command add_validate(CLI::App& app, const GlobalOptions& global) {
+  auto lessons = std::make_shared<std::vector<std::string>>();
+  app.add_option("lessons", *lessons, "Only these lessons (default: all)");
+  return [&global, lessons]() {
+    auto ctx = make_context(global, /*need_hidden_files=*/true);
+    if (!ctx->toolchain.with_hidden)
+      throw UsageError("this build has no hidden suites (COURSE_WITH_HIDDEN_TESTS=OFF); validate needs them");
+    for (const auto& l : *lessons)
+      if (!ctx->course.find_lesson(l)) throw UsageError("no lesson named '" + l + "'");
+    validate::ValidateOptions options;
+    options.jobs = ctx->jobs;
+    options.lessons = *lessons;
+    options.progress = [](const std::string& s) { std::cerr << "  ... " << s << "\n"; };
+    auto report = validate::validate_course(*ctx->grader, options);
+    std::cout << fmt::format("{:<10} {:<58} {:<26} {:<18} {}\n", "check", "subject", "expected", "got", "");
+    int bad = 0;
+    for (const auto& c : report.checks) {
+      std::cout << fmt::format("{:<10} {:<58} {:<26} {:<18} {}\n", c.kind, c.subject.substr(0, 58), c.expected, c.got,
+                               c.ok ? "ok" : "PROBLEM");
+      if (!c.ok) {
+        ++bad;
+        if (!c.detail.empty()) std::cout << "           " << c.detail.substr(0, 800) << "\n";
+      }
+    }
+    std::cout << fmt::format("\n{} checks, {} problems: the course is {}\n", report.checks.size(), bad,
+                             bad ? "NOT sound" : "sound");
+    return bad ? int{kSomeFailed} : int{kAllPassed};
+  };
+}
+
+}  // namespace grader::cli

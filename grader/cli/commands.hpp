@@ -1,0 +1,20 @@
+// The grader's subcommands. Each registers itself on the CLI11 app and
+// returns an ExitCode when run.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+#include "grader/cli/context.hpp"
+
+namespace grader::cli {
+
+using Command = std::function<int()>;
+
+Command add_list(CLI::App& app, const GlobalOptions& global);
+Command add_check(CLI::App& app, const GlobalOptions& global);
+Command add_hint(CLI::App& app, const GlobalOptions& global);
+Command add_grade(CLI::App& app, const GlobalOptions& global);
+Command add_validate(CLI::App& app, const GlobalOptions& global);
+
+}  // namespace grader::cli

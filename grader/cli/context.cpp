@@ -1,0 +1,37 @@
+#include "grader/cli/context.hpp"
+
+#include <unistd.h>
+
+#include <thread>
+
+#include "grader/course/loader.hpp"
+
+namespace grader::cli {
+
+std::unique_ptr<Context> make_context(const GlobalOptions& options, bool need_hidden_files) {
+  auto ctx = std::make_unique<Context>();
+  try {
+    ctx->toolchain =
+        build::load_toolchain(options.toolchain.empty() ? build::default_toolchain_path() : std::filesystem::path(options.toolchain));
+  } catch (const std::exception& e) {
+    throw UsageError(e.what());
+  }
+  std::filesystem::path root = options.course_dir.empty() ? ctx->toolchain.course_root : std::filesystem::path(options.course_dir);
+  std::filesystem::path yaml = root / "course.yaml";
+  if (!std::filesystem::exists(yaml))
+    throw UsageError("no course.yaml in " + root.string() + "; pass --course DIR pointing at the course folder");
+  course::LoadOptions load;
+  load.check_hidden_files = need_hidden_files || ctx->toolchain.with_hidden;
+  try {
+    ctx->course = course::load_course(yaml, load);
+  } catch (const course::CourseError& e) {
+    throw UsageError(std::string(e.what()) + "\nfix course.yaml and run the command again");
+  }
+  ctx->cache_dir = options.cache_dir.empty() ? ctx->toolchain.default_cache_dir() : std::filesystem::path(options.cache_dir);
+  ctx->jobs = options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  ctx->color = !options.no_color && ::isatty(1) && std::getenv("NO_COLOR") == nullptr;
+  ctx->grader = std::make_unique<runner::Grader>(ctx->course, ctx->toolchain, ctx->cache_dir);
+  return ctx;
+}
+
+}  // namespace grader::cli

@@ -1,0 +1,59 @@
+// grader: check, grade and validate the course. Run `grader --help`.
+#include <iostream>
+#include <map>
+
+#include "grader/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace grader::cli;
+  CLI::App app{"grader: build, check and grade the course's exercises.\n"};
+  app.footer(
+      "Exit codes:\n"
+      "  0  every graded test passed (validate: the course is sound)\n"
+      "  1  some tests failed (validate: a problem was found)\n"
+      "  2  usage error or a problem in course.yaml / the build\n"
+      "  3  internal error in the grader\n"
+      "\nExamples:\n"
+      "  grader check                       progress through the whole course\n"
+      "  grader check positional-encoding   one lesson\n"
+      "  grader hint pe-formula             hints for an exercise\n"
+      "  grader grade solutions --format gradescope -o results.json\n"
+      "  grader validate                    prove references, starters and mutants");
+  app.require_subcommand(1);
+  GlobalOptions global;
+  app.add_option("--course", global.course_dir, "Course folder holding course.yaml (default: the one this grader was built from)");
+  app.add_option("--toolchain", global.toolchain, "grader-toolchain.json to use (default: next to the executable)");
+  app.add_option("--cache-dir", global.cache_dir, "Object cache folder (default: build/grader-cache)");
+  app.add_option("-j,--jobs", global.jobs, "Lessons or submissions graded at once (default: number of cores)");
+  app.add_flag("--no-color", global.no_color, "Plain output even on a terminal (NO_COLOR is honoured too)");
+
+  std::map<CLI::App*, Command> commands;
+  auto add = [&](const char* name, const char* help, Command (*registrar)(CLI::App&, const GlobalOptions&)) {
+    CLI::App* sub = app.add_subcommand(name, help);
+    commands[sub] = registrar(*sub, global);
+  };
+  add("list", "Print the course outline: lessons, exercises, points", add_list);
+  add("check", "Build your workspace and run the public tests, with progress", add_check);
+  add("hint", "Show the hints of an exercise", add_hint);
+  add("grade", "Grade a submission on public and hidden tests", add_grade);
+  add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : kUsageError;
+  }
+  try {
+    for (auto* sub : app.get_subcommands())
+      if (commands.count(sub)) return commands[sub]();
+    return kUsageError;
+  } catch (const UsageError& e) {
+    std::cerr << "grader: " << e.what() << "\n";
+    return kUsageError;
+  } catch (const std::exception& e) {
+    std::cerr << "grader: internal error: " << e.what() << "\n"
+              << "This is a bug in the grader or a broken installation; please report it with the command you ran.\n";
+    return kInternalError;
+  }
+}

@@ -1,0 +1,123 @@
+#include "grader/report/terminal.hpp"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+namespace grader::report {
+namespace {
+
+struct Colors {
+  bool on;
+  std::string green() const { return on ? "\033[32m" : ""; }
+  std::string red() const { return on ? "\033[31m" : ""; }
+  std::string yellow() const { return on ? "\033[33m" : ""; }
+  std::string dim() const { return on ? "\033[2m" : ""; }
+  std::string bold() const { return on ? "\033[1m" : ""; }
+  std::string reset() const { return on ? "\033[0m" : ""; }
+};
+
+std::string indent(const std::string& text, const std::string& pad, std::size_t max_lines) {
+  std::istringstream in(text);
+  std::string line, out;
+  std::size_t n = 0, total = 0;
+  while (std::getline(in, line)) {
+    ++total;
+    if (n < max_lines) {
+      out += pad + line + "\n";
+      ++n;
+    }
+  }
+  if (total > n) out += pad + fmt::format("... ({} more lines)\n", total - n);
+  return out;
+}
+
+std::string points(double v) { return fmt::format("{:.1f}", v); }
+
+}  // namespace
+
+std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
+  if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::internal_error)
+    return "broken";
+  int total = 0, passed = 0, stub = 0;
+  for (const auto& t : lesson.tests) {
+    if (t.exercise != exercise) continue;
+    ++total;
+    if (t.status == runner::TestStatus::passed) ++passed;
+    if (t.status == runner::TestStatus::not_implemented) ++stub;
+  }
+  if (total == 0) return "no tests";
+  if (passed == total) return "done";
+  if (stub == total) return "not started";
+  return "in progress";
+}
+
+void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
+                 const TerminalStyle& style) {
+  Colors c{style.color};
+  out << c.bold() << course.title << c.reset() << c.dim() << "  (course " << course.version << ")" << c.reset() << "\n";
+  int exercises = 0, done = 0;
+  double score = 0, max_score = 0;
+  std::string first_unfinished;
+  for (const auto& lesson_result : result.lessons) {
+    const course::Lesson* lesson = course.find_lesson(lesson_result.lesson);
+    if (!lesson) continue;
+    out << "\n" << c.bold() << lesson->id << c.reset() << "  " << lesson->title;
+    if (lesson_result.status != runner::LessonStatus::graded)
+      out << "  " << c.red() << "[" << runner::to_string(lesson_result.status) << "]" << c.reset();
+    out << "\n";
+    if (!lesson_result.detail.empty()) out << indent(lesson_result.detail, "    ", 25);
+    for (const auto& exercise : lesson->exercises) {
+      std::vector<const runner::TestResult*> tests;
+      for (const auto& t : lesson_result.tests)
+        if (t.exercise == exercise.id) tests.push_back(&t);
+      if (tests.empty() && lesson_result.status == runner::LessonStatus::graded) continue;  // not selected
+      ++exercises;
+      std::string state = exercise_state(lesson_result, exercise.id);
+      int passed = 0;
+      double got = 0, max = 0;
+      for (const auto* t : tests) {
+        passed += t->status == runner::TestStatus::passed;
+        got += t->score;
+        max += t->max_score;
+      }
+      score += got;
+      max_score += max;
+      std::string mark = state == "done" ? c.green() + "✔" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
+      if (state == "done") ++done;
+      else if (first_unfinished.empty()) first_unfinished = exercise.id;
+      out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {:>6}/{:<6} {}\n", mark, c.reset(), exercise.id,
+                         c.reset(), exercise.title.substr(0, 40), passed, tests.size(), points(got), points(max), state);
+      std::size_t shown = 0;
+      bool stub_noted = false;
+      for (const auto* t : tests) {
+        if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
+        if (t->status == runner::TestStatus::not_implemented) {
+          if (!stub_noted) out << c.dim() << "      not implemented yet: " << t->message.substr(0, 0) << "start with the TODO in "
+                               << (exercise.files.empty() ? std::string("the starter") : "starter/" + exercise.files.front())
+                               << c.reset() << "\n";
+          stub_noted = true;
+          continue;
+        }
+        if (shown++ >= style.max_failures_shown) continue;
+        out << "      " << c.red() << "✘ " << t->name << c.reset()
+            << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
+        bool details = !style.student_view || t->show_details;
+        out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
+      }
+      if (shown > style.max_failures_shown)
+        out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+    }
+  }
+  int width = 30;
+  int filled = exercises ? done * width / exercises : 0;
+  out << "\n" << c.bold() << "Progress: [" << std::string(static_cast<std::size_t>(filled), '#')
+      << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << exercises
+      << " exercises done, " << points(score) << "/" << points(max_score) << " points" << c.reset() << "\n";
+  if (!first_unfinished.empty())
+    out << "Next: " << first_unfinished << " (stuck? grader hint " << first_unfinished << ")\n";
+  else if (exercises > 0 && !course.closing.empty())
+    out << "\n" << course.closing;
+}
+
+}  // namespace grader::report

@@ -1,0 +1,27 @@
+// Readable reports on a terminal: `grader check` (progress through the
+// course) and `grader grade` without --format.
+#pragma once
+
+#include <ostream>
+
+#include "grader/course/model.hpp"
+#include "grader/runner/results.hpp"
+
+namespace grader::report {
+
+struct TerminalStyle {
+  bool color = false;
+  bool student_view = true;        ///< hide details of tests with show_details == false
+  std::size_t max_failures_shown = 3;  ///< per exercise
+  std::size_t max_message_lines = 12;
+};
+
+/// The course outline with each exercise's state, failing tests with their
+/// messages, and a progress summary.
+void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
+                 const TerminalStyle& style);
+
+/// Exercise state as shown by check: "done", "in progress", "not started", "broken".
+std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise);
+
+}  // namespace grader::report

@@ -1,0 +1,337 @@
+#include "grader/runner/grader.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <chrono>
+#include <future>
+#include <map>
+#include <mutex>
+
+#include "grader/build/worker_builder.hpp"
+#include "grader/runner/quiz.hpp"
+#include "grader/runner/suite_run.hpp"
+#include "grader/util/files.hpp"
+#include "grader/util/hash.hpp"
+
+namespace grader::runner {
+namespace fs = std::filesystem;
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Does a compiled test source path belong to a course-relative suite file?
+bool same_source(const std::string& compiled, const std::string& listed) {
+  if (compiled == listed) return true;
+  return compiled.size() > listed.size() && compiled.compare(compiled.size() - listed.size(), listed.size(), listed) == 0 &&
+         compiled[compiled.size() - listed.size() - 1] == '/';
+}
+
+// Every file a lesson's worker compiles: its own exercises' code files and
+// those of the lessons it uses.
+std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson) {
+  std::vector<std::string> files;
+  auto add = [&](const course::Lesson& l) {
+    for (const auto& e : l.exercises)
+      if (e.kind == course::ExerciseKind::code)
+        for (const auto& f : e.files)
+          if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
+  };
+  for (const auto& used : lesson.uses)
+    if (const auto* l = course.find_lesson(used)) add(*l);
+  add(lesson);
+  return files;
+}
+
+std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
+  for (const auto& e : lesson.exercises) {
+    for (const auto& f : e.public_tests.files)
+      if (same_source(source_file, f)) {
+        hidden = false;
+        return e.id;
+      }
+    for (const auto& f : e.hidden_tests.files)
+      if (same_source(source_file, f)) {
+        hidden = true;
+        return e.id;
+      }
+  }
+  return {};
+}
+
+}  // namespace
+
+Grader::Grader(const course::Course& course, const build::Toolchain& toolchain, fs::path cache_dir)
+    : course_(course), toolchain_(toolchain), cache_dir_(std::move(cache_dir)) {}
+
+CollectedFiles Grader::collect(const fs::path& workspace) const {
+  CollectedFiles out;
+  std::set<std::string> named;
+  for (const auto& lesson : course_.lessons)
+    for (const auto& e : lesson.exercises)
+      for (const auto& f : e.files) named.insert(f);
+  for (const auto& rel : named) {
+    fs::path p = workspace / rel;
+    struct stat st {};
+    bool present = ::lstat(p.c_str(), &st) == 0;
+    std::string reason;
+    if (present && S_ISLNK(st.st_mode)) reason = "is a symbolic link (only regular source files are accepted)";
+    else if (present && !S_ISREG(st.st_mode)) reason = "is not a regular file";
+    else if (present && static_cast<std::size_t>(st.st_size) > kMaxStudentFileBytes)
+      reason = "is larger than " + std::to_string(kMaxStudentFileBytes >> 10) + " KiB";
+    if (present && reason.empty()) {
+      out.files.emplace_back(rel, util::read_file(p));
+      continue;
+    }
+    if (!reason.empty()) out.rejected.push_back(rel + " " + reason);
+    else out.missing.push_back(rel);
+    // Fall back to the pristine starter so the lesson's other exercises still build.
+    fs::path starter = course_.root / "starter" / rel;
+    out.files.emplace_back(rel, fs::exists(starter) ? util::read_file(starter) : std::string());
+  }
+  // Everything else in the submission is listed, never compiled.
+  std::error_code ec;
+  if (fs::is_directory(workspace, ec)) {
+    for (auto it = fs::recursive_directory_iterator(workspace, fs::directory_options::none, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
+      std::string rel = util::relative_text(it->path(), workspace);
+      if (!named.count(rel)) out.ignored.push_back(rel);
+    }
+  }
+  std::sort(out.files.begin(), out.files.end());
+  std::sort(out.ignored.begin(), out.ignored.end());
+  return out;
+}
+
+LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedFiles& files,
+                                  const GradeOptions& options) const {
+  auto start = std::chrono::steady_clock::now();
+  LessonResult result;
+  result.lesson = lesson.id;
+
+  auto selected = [&](const course::Exercise& e) { return options.exercises.empty() || options.exercises.count(e.id); };
+  std::map<std::string, const course::Exercise*> by_id;
+  for (const auto& e : lesson.exercises)
+    if (selected(e)) by_id[e.id] = &e;
+
+  // Quiz exercises are graded by the trusted grader itself, from the answer file.
+  for (const auto& [id, e] : by_id)
+    if (e->kind == course::ExerciseKind::quiz) {
+      auto quiz = grade_quiz(course_, lesson, *e, files, options.include_hidden);
+      result.tests.insert(result.tests.end(), quiz.begin(), quiz.end());
+    }
+  bool has_code = std::any_of(by_id.begin(), by_id.end(), [](const auto& kv) { return kv.second->kind == course::ExerciseKind::code; });
+
+  util::TempDir scratch("grader-" + lesson.id);
+  if (options.keep_work_dirs) scratch.keep();
+
+  // Which tests exist, per exercise (needed to split points and to report
+  // tests that never ran).
+  std::vector<std::pair<std::string, bool>> suites;  // (path, hidden)
+  if (has_code) {
+    if (const auto* artifacts = toolchain_.lesson(lesson.id)) {
+      if (auto it = artifacts->suites.find("public"); it != artifacts->suites.end()) suites.push_back({it->second, false});
+      if (options.include_hidden)
+        if (auto it = artifacts->suites.find("hidden"); it != artifacts->suites.end()) suites.push_back({it->second, true});
+    } else {
+      result.status = LessonStatus::internal_error;
+      result.detail = "lesson '" + lesson.id + "' is not built into this grader; rebuild the course (cmake --build build)";
+    }
+  }
+
+  struct Planned {
+    TestResult test;
+    std::string suite;
+  };
+  std::vector<Planned> planned;
+  for (const auto& [suite, hidden] : suites) {
+    std::vector<ListedTest> listed;
+    try {
+      listed = list_suite(suite, scratch.path());
+    } catch (const std::exception& e) {
+      result.status = LessonStatus::internal_error;
+      result.detail = e.what();
+      continue;
+    }
+    for (const auto& t : listed) {
+      bool in_hidden_file = false;
+      std::string exercise = exercise_of(lesson, t.file, in_hidden_file);
+      if (exercise.empty() || !by_id.count(exercise)) continue;  // unassigned tests are reported by validate
+      const course::Exercise& e = *by_id[exercise];
+      const course::Suite& s = in_hidden_file ? e.hidden_tests : e.public_tests;
+      TestResult r;
+      r.lesson = lesson.id;
+      r.exercise = exercise;
+      r.name = t.name;
+      r.hidden = hidden;
+      r.visibility = s.visibility;
+      r.show_details = s.show_details;
+      r.public_message = s.show_details ? "" : s.message;
+      planned.push_back({std::move(r), suite});
+    }
+  }
+
+  // Points: an exercise's total is split evenly over the tests being graded.
+  std::map<std::string, int> count;
+  for (const auto& p : planned) ++count[p.test.exercise];
+  for (auto& p : planned) {
+    const auto& e = *by_id[p.test.exercise];
+    p.test.max_score = e.points_per_test ? *e.points_per_test : e.points.value_or(0) / count[p.test.exercise];
+  }
+
+  // Files the lesson needs, and which of them were missing from the submission.
+  std::vector<build::SourceFile> sources;
+  std::vector<std::string> missing_here;
+  for (const auto& rel : worker_files(course_, lesson)) {
+    auto it = std::find_if(files.files.begin(), files.files.end(), [&](const auto& f) { return f.first == rel; });
+    if (it != files.files.end()) sources.push_back({rel, it->second});
+    if (std::find(files.missing.begin(), files.missing.end(), rel) != files.missing.end()) missing_here.push_back(rel);
+  }
+
+  if (!planned.empty() && result.status == LessonStatus::graded) {
+    int call_timeout = 0, memory = 0, compile_timeout = 0;
+    for (const auto& [id, e] : by_id) {
+      auto lim = course::resolve(e->limits, lesson.limits, course_.limits);
+      call_timeout = std::max(call_timeout, lim.call_timeout_ms);
+      memory = std::max(memory, lim.memory_mb);
+      compile_timeout = std::max(compile_timeout, lim.compile_timeout_s);
+    }
+    auto lesson_limits = course::resolve({}, lesson.limits, course_.limits);
+    build::WorkerBuilder builder(toolchain_, cache_dir_);
+    auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048});
+    if (!built.ok) {
+      result.status = LessonStatus::compile_error;
+      result.detail = built.diagnostics;
+      for (auto& p : planned) {
+        p.test.status = TestStatus::not_run;
+        p.test.message = "not run: the lesson's files did not compile (see the compiler errors above)";
+      }
+    } else {
+      std::map<std::string, SuiteOutcome::Line> lines;
+      for (const auto& [suite, hidden] : suites) {
+        fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
+        fs::create_directories(suite_scratch);
+        auto outcome = run_suite(suite, built.worker, suite_scratch,
+                                 {call_timeout, lesson_limits.lesson_timeout_s, memory});
+        for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
+        if (outcome.timed_out) {
+          result.status = LessonStatus::timed_out;
+          result.detail = "the lesson's tests took longer than " + std::to_string(lesson_limits.lesson_timeout_s) +
+                          " s in total and were stopped; tests that had not finished score 0";
+        } else if (outcome.crashed && result.status == LessonStatus::graded) {
+          result.status = LessonStatus::crashed;
+          result.detail = outcome.detail;
+        }
+      }
+      for (auto& p : planned) {
+        auto it = lines.find(p.suite + "\n" + p.test.name);
+        if (it == lines.end()) {
+          p.test.status = TestStatus::not_run;
+          p.test.message = "not run: the suite stopped before this test";
+          continue;
+        }
+        p.test.seconds = it->second.seconds;
+        p.test.message = it->second.message;
+        if (it->second.passed) {
+          p.test.status = TestStatus::passed;
+          p.test.score = p.test.max_score;
+        } else if (p.test.message.find("not implemented: ") != std::string::npos) {
+          p.test.status = TestStatus::not_implemented;
+        } else {
+          p.test.status = TestStatus::failed;
+        }
+      }
+    }
+    if (!missing_here.empty() && result.status == LessonStatus::graded) {
+      result.status = LessonStatus::missing_files;
+      std::string list;
+      for (const auto& m : missing_here) list += (list.empty() ? "" : ", ") + m;
+      result.detail = "missing from the submission (the starter version was used): " + list;
+    }
+    for (auto& p : planned)
+      for (const auto& m : missing_here) {
+        const auto& e = *by_id[p.test.exercise];
+        if (std::find(e.files.begin(), e.files.end(), m) != e.files.end() && p.test.status != TestStatus::passed)
+          p.test.message = "file " + m + " is missing from the submission\n" + p.test.message;
+      }
+  } else if (!planned.empty()) {
+    for (auto& p : planned) {
+      p.test.status = TestStatus::not_run;
+      p.test.message = "not run: " + result.detail;
+    }
+  }
+
+  for (auto& p : planned) result.tests.push_back(std::move(p.test));
+  for (const auto& t : result.tests) {
+    result.score += t.score;
+    result.max_score += t.max_score;
+  }
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& options) const {
+  auto start = std::chrono::steady_clock::now();
+  SubmissionResult result;
+  result.source = workspace.string();
+  result.student = workspace.filename().string();
+  result.course_version = course_.version;
+  CollectedFiles files = collect(workspace);
+  util::Sha256 h;
+  for (const auto& [rel, content] : files.files) h.field(rel).field(content);
+  result.content_hash = h.hex();
+  result.ignored_files = files.ignored;
+  result.rejected_files = files.rejected;
+
+  std::vector<const course::Lesson*> lessons;
+  for (const auto& l : course_.lessons) {
+    if (!options.lessons.empty() && std::find(options.lessons.begin(), options.lessons.end(), l.id) == options.lessons.end())
+      continue;
+    bool any = std::any_of(l.exercises.begin(), l.exercises.end(),
+                           [&](const auto& e) { return options.exercises.empty() || options.exercises.count(e.id); });
+    if (any) lessons.push_back(&l);
+  }
+  result.lessons.resize(lessons.size());
+  // Lessons are independent: grade several at once (each compiles and runs
+  // its own worker).
+  std::size_t next = 0;
+  std::mutex m;
+  auto work = [&]() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::lock_guard<std::mutex> lock(m);
+        if (next >= lessons.size()) return;
+        i = next++;
+      }
+      LessonResult r;
+      try {
+        r = grade_lesson(*lessons[i], files, options);
+      } catch (const std::exception& e) {
+        r.lesson = lessons[i]->id;
+        r.status = LessonStatus::internal_error;
+        r.detail = e.what();
+      }
+      if (options.on_lesson_done) options.on_lesson_done(r);
+      result.lessons[i] = std::move(r);
+    }
+  };
+  int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(lessons.size())));
+  std::vector<std::future<void>> pool;
+  for (int t = 1; t < threads; ++t) pool.push_back(std::async(std::launch::async, work));
+  work();
+  for (auto& f : pool) f.get();
+
+  for (const auto& l : result.lessons) {
+    result.score += l.score;
+    result.max_score += l.max_score;
+  }
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+}  // namespace grader::runner

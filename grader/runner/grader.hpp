@@ -1,0 +1,63 @@
+// Grading one submission: for each lesson, compile the student's files into a
+// worker, run the lesson's trusted suites against it, and turn the suites'
+// per-test lines into scored results. One lesson's failure (compile error,
+// crash, timeout) never touches another lesson's points.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grader/build/toolchain.hpp"
+#include "grader/course/model.hpp"
+#include "grader/runner/results.hpp"
+
+namespace grader::runner {
+
+struct GradeOptions {
+  bool include_hidden = false;          ///< grade: public + hidden; check: public only
+  std::vector<std::string> lessons;     ///< empty: every lesson
+  std::set<std::string> exercises;      ///< empty: every exercise (a track narrows this)
+  int jobs = 1;                         ///< lessons graded at once
+  bool keep_work_dirs = false;          ///< leave temporary folders for debugging
+  /// Called when a lesson finishes (from worker threads; keep it thread-safe).
+  std::function<void(const LessonResult&)> on_lesson_done;
+};
+
+/// The student files a submission contributes, after the course's filter.
+struct CollectedFiles {
+  std::vector<std::pair<std::string, std::string>> files;  ///< (relative path, content), sorted
+  std::vector<std::string> missing;                        ///< named by course.yaml, absent (starter used)
+  std::vector<std::string> ignored;                        ///< present, not named by course.yaml
+  std::vector<std::string> rejected;                       ///< named but refused, with the reason
+};
+
+class Grader {
+ public:
+  Grader(const course::Course& course, const build::Toolchain& toolchain, std::filesystem::path cache_dir);
+
+  /// Grades the workspace folder (same layout as starter/).
+  SubmissionResult grade(const std::filesystem::path& workspace, const GradeOptions& options) const;
+
+  /// Reads the student files of the whole course from a workspace. Missing
+  /// files are replaced by the pristine starter version.
+  CollectedFiles collect(const std::filesystem::path& workspace) const;
+
+  /// Grades one lesson from already-collected files.
+  LessonResult grade_lesson(const course::Lesson& lesson, const CollectedFiles& files, const GradeOptions& options) const;
+
+  const course::Course& course() const { return course_; }
+
+ private:
+  const course::Course& course_;
+  const build::Toolchain& toolchain_;
+  std::filesystem::path cache_dir_;
+};
+
+/// Largest student file accepted; anything bigger is refused, not compiled.
+inline constexpr std::size_t kMaxStudentFileBytes = 1 << 20;
+
+}  // namespace grader::runner

@@ -1,0 +1,28 @@
+#include "grader/runner/results.hpp"
+
+namespace grader::runner {
+
+const char* to_string(TestStatus s) {
+  switch (s) {
+    case TestStatus::passed: return "passed";
+    case TestStatus::failed: return "failed";
+    case TestStatus::not_implemented: return "not_implemented";
+    case TestStatus::not_run: return "not_run";
+    case TestStatus::pending_review: return "pending_review";
+  }
+  return "unknown";
+}
+
+const char* to_string(LessonStatus s) {
+  switch (s) {
+    case LessonStatus::graded: return "graded";
+    case LessonStatus::compile_error: return "compile_error";
+    case LessonStatus::crashed: return "crashed";
+    case LessonStatus::timed_out: return "timed_out";
+    case LessonStatus::missing_files: return "missing_files";
+    case LessonStatus::internal_error: return "internal_error";
+  }
+  return "unknown";
+}
+
+}  // namespace grader::runner

@@ -1,0 +1,73 @@
+#include "grader/runner/suite_run.hpp"
+
+#include <nlohmann/json.hpp>
+#include <fstream>
+#include <stdexcept>
+
+#include "grader/sandbox/process.hpp"
+#include "grader/util/files.hpp"
+
+namespace grader::runner {
+namespace fs = std::filesystem;
+
+std::vector<ListedTest> list_suite(const std::string& suite, const fs::path& scratch) {
+  fs::path out = scratch / "list.json";
+  sandbox::Spec spec;
+  spec.argv = {suite, "--gtest_list_tests", "--gtest_output=json:" + out.string()};
+  spec.working_dir = scratch.string();
+  spec.env = sandbox::clean_environment(scratch.string());
+  auto r = sandbox::run(spec, std::chrono::seconds(30), 1 << 20);
+  if (!r.ok() || !fs::exists(out))
+    throw std::runtime_error("cannot list the tests of " + suite + ": " + (r.err.empty() ? r.out : r.err));
+  auto j = nlohmann::json::parse(util::read_file(out));
+  std::vector<ListedTest> tests;
+  for (const auto& s : j.at("testsuites"))
+    for (const auto& t : s.at("testsuite"))
+      tests.push_back({s.at("name").get<std::string>() + "." + t.at("name").get<std::string>(), t.value("file", "")});
+  return tests;
+}
+
+SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const fs::path& scratch,
+                       const SuiteLimits& limits) {
+  SuiteOutcome outcome;
+  fs::path results = scratch / "results.jsonl";
+  fs::path worker_home = scratch / "worker-home";
+  fs::create_directories(worker_home);
+  sandbox::Spec spec;
+  spec.argv = {suite,
+               "--worker=" + worker.string(),
+               "--results-file=" + results.string(),
+               "--call-timeout-ms=" + std::to_string(limits.call_timeout_ms),
+               "--memory-mb=" + std::to_string(limits.memory_mb),
+               "--cpu-seconds=" + std::to_string(limits.lesson_timeout_s),
+               "--work-dir=" + worker_home.string(),
+               "--gtest_color=no",
+               "--gtest_brief=1"};
+  spec.working_dir = scratch.string();
+  spec.env = sandbox::clean_environment(scratch.string());
+  auto r = sandbox::run(spec, std::chrono::seconds(limits.lesson_timeout_s), 64 * 1024);
+  outcome.timed_out = r.timed_out;
+  // Exit 1 just means some test failed; anything else from a trusted suite is a fault.
+  if (!r.timed_out && (r.signal != 0 || (r.exit_code != 0 && r.exit_code != 1))) {
+    outcome.crashed = true;
+    outcome.detail = "the test suite " +
+                     (r.signal ? "was killed by " + sandbox::describe_signal(r.signal)
+                               : "exited with status " + std::to_string(r.exit_code)) +
+                     "\n" + r.err.substr(0, 2000);
+  }
+  std::ifstream in(results);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    try {
+      auto j = nlohmann::json::parse(line);
+      outcome.lines.push_back({j.at("name").get<std::string>(), j.at("passed").get<bool>(),
+                               j.value("message", ""), j.value("ms", 0) / 1000.0});
+    } catch (const nlohmann::json::exception&) {
+      // A torn last line (the run was stopped mid-write) is simply not a result.
+    }
+  }
+  return outcome;
+}
+
+}  // namespace grader::runner

@@ -1,0 +1,42 @@
+// Running one trusted suite executable against a worker and reading its
+// per-test result lines.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace grader::runner {
+
+struct ListedTest {
+  std::string name;  ///< "Suite.Test"
+  std::string file;  ///< source file as compiled (absolute)
+};
+
+struct SuiteOutcome {
+  struct Line {
+    std::string name;
+    bool passed = false;
+    std::string message;
+    double seconds = 0;
+  };
+  std::vector<Line> lines;
+  bool timed_out = false;
+  bool crashed = false;  ///< the trusted suite itself ended abnormally (a course bug)
+  std::string detail;
+};
+
+/// The tests a suite holds (`--gtest_list_tests` with JSON output). Throws
+/// std::runtime_error when the suite cannot be listed.
+std::vector<ListedTest> list_suite(const std::string& suite, const std::filesystem::path& scratch);
+
+struct SuiteLimits {
+  int call_timeout_ms = 2000;
+  int lesson_timeout_s = 120;
+  int memory_mb = 512;
+};
+
+SuiteOutcome run_suite(const std::string& suite, const std::filesystem::path& worker,
+                       const std::filesystem::path& scratch, const SuiteLimits& limits);
+
+}  // namespace grader::runner

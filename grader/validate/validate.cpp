@@ -1,0 +1,230 @@
+#include "grader/validate/validate.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <future>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "grader/util/files.hpp"
+
+namespace grader::validate {
+namespace fs = std::filesystem;
+
+bool Report::ok() const {
+  return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; });
+}
+
+std::vector<Mutant> discover_mutants(const fs::path& root) {
+  std::vector<Mutant> out;
+  fs::path base = root / "tests" / "mutants";
+  if (!fs::is_directory(base)) return out;
+  for (const auto& lesson_dir : fs::directory_iterator(base)) {
+    if (!lesson_dir.is_directory()) continue;
+    for (const auto& dir : fs::directory_iterator(lesson_dir.path())) {
+      fs::path spec = dir.path() / "mutant.yaml";
+      if (!fs::exists(spec)) continue;
+      Mutant m;
+      m.lesson = lesson_dir.path().filename().string();
+      m.name = dir.path().filename().string();
+      m.folder = dir.path();
+      try {
+        YAML::Node y = YAML::LoadFile(spec.string());
+        m.description = y["description"].as<std::string>("");
+        std::string kind = y["kind"].as<std::string>("mutant");
+        if (kind != "mutant" && kind != "variant")
+          throw std::runtime_error("kind must be 'mutant' or 'variant', got '" + kind + "'");
+        m.is_variant = kind == "variant";
+        m.exercise = y["exercise"].as<std::string>("");
+        if (y["must_fail"])
+          for (const auto& t : y["must_fail"]) m.must_fail.push_back(t.as<std::string>());
+        if (!m.is_variant && m.must_fail.empty())
+          throw std::runtime_error("a mutant must list the tests that catch it under must_fail");
+      } catch (const std::exception& e) {
+        throw std::runtime_error(spec.string() + ": " + e.what());
+      }
+      out.push_back(std::move(m));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Mutant& a, const Mutant& b) { return std::tie(a.lesson, a.name) < std::tie(b.lesson, b.name); });
+  return out;
+}
+
+namespace {
+
+// solutions/ with the mutant's files laid over it.
+void build_workspace(const fs::path& solutions, const Mutant& m, const fs::path& into) {
+  fs::copy(solutions, into, fs::copy_options::recursive);
+  for (auto it = fs::recursive_directory_iterator(m.folder); it != fs::recursive_directory_iterator(); ++it) {
+    if (!it->is_regular_file() || it->path().filename() == "mutant.yaml") continue;
+    fs::path target = into / it->path().lexically_relative(m.folder);
+    fs::create_directories(target.parent_path());
+    fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing);
+  }
+}
+
+std::string fmt_points(double got, double max) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f/%.1f", got, max);
+  return buf;
+}
+
+}  // namespace
+
+Report validate_course(const runner::Grader& grader, const ValidateOptions& options) {
+  Report report;
+  const auto& course = grader.course();
+  runner::GradeOptions all;
+  all.include_hidden = true;
+  all.jobs = options.jobs;
+  all.lessons = options.lessons;
+  auto say = [&](const std::string& s) {
+    if (options.progress) options.progress(s);
+  };
+
+  say("grading the reference solutions (solutions/)");
+  auto reference = grader.grade(course.root / "solutions", all);
+  say("grading the starter (starter/)");
+  auto starter = grader.grade(course.root / "starter", all);
+  for (const auto* which : {&reference, &starter}) {
+    bool is_ref = which == &reference;
+    for (const auto& lesson : which->lessons) {
+      std::map<std::string, std::pair<double, double>> per_exercise;
+      std::map<std::string, std::string> first_problem;
+      for (const auto& t : lesson.tests) {
+        auto& p = per_exercise[t.exercise];
+        p.first += t.score;
+        p.second += t.max_score;
+        bool wrong = is_ref ? t.status != runner::TestStatus::passed : t.status == runner::TestStatus::passed;
+        if (wrong && !first_problem.count(t.exercise))
+          first_problem[t.exercise] = t.name + ": " + (is_ref ? t.message.substr(0, 400) : std::string("passes on the starter"));
+      }
+      for (const auto& [exercise, p] : per_exercise) {
+        Check c;
+        c.kind = is_ref ? "reference" : "starter";
+        c.subject = lesson.lesson + "/" + exercise;
+        c.expected = is_ref ? "full marks" : "zero";
+        c.got = fmt_points(p.first, p.second);
+        c.ok = is_ref ? (p.second > 0 && p.first >= p.second - 1e-9) : p.first <= 1e-9;
+        if (!c.ok) c.detail = first_problem[exercise];
+        if (is_ref && lesson.status != runner::LessonStatus::graded) {
+          c.ok = false;
+          c.detail = std::string(runner::to_string(lesson.status)) + ": " + lesson.detail.substr(0, 600);
+        }
+        report.checks.push_back(c);
+      }
+      if (lesson.tests.empty()) {
+        report.checks.push_back({is_ref ? "reference" : "starter", lesson.lesson, "tests to run", "none: " + lesson.detail.substr(0, 300), false, ""});
+      }
+    }
+  }
+
+  // Mutants and variants, graded in parallel (each on one lesson).
+  std::vector<Mutant> mutants;
+  try {
+    mutants = discover_mutants(course.root);
+  } catch (const std::exception& e) {
+    report.checks.push_back({"mutant", "tests/mutants", "well-formed mutant.yaml", e.what(), false, ""});
+  }
+  if (!options.lessons.empty())
+    mutants.erase(std::remove_if(mutants.begin(), mutants.end(),
+                                 [&](const Mutant& m) {
+                                   return std::find(options.lessons.begin(), options.lessons.end(), m.lesson) == options.lessons.end();
+                                 }),
+                  mutants.end());
+  std::vector<runner::SubmissionResult> results(mutants.size());
+  std::vector<std::string> errors(mutants.size());
+  std::size_t next = 0;
+  std::mutex mu;
+  auto work = [&]() {
+    for (;;) {
+      std::size_t i;
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (next >= mutants.size()) return;
+        i = next++;
+        say("mutant " + std::to_string(i + 1) + "/" + std::to_string(mutants.size()) + ": " + mutants[i].lesson + "/" +
+            mutants[i].name);
+      }
+      try {
+        if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
+        util::TempDir dir("grader-mutant");
+        build_workspace(course.root / "solutions", mutants[i], dir.path() / "ws");
+        runner::GradeOptions one;
+        one.include_hidden = true;
+        one.lessons = {mutants[i].lesson};
+        results[i] = grader.grade(dir.path() / "ws", one);
+      } catch (const std::exception& e) {
+        errors[i] = e.what();
+      }
+    }
+  };
+  std::vector<std::future<void>> pool;
+  for (int t = 1; t < std::max(1, options.jobs); ++t) pool.push_back(std::async(std::launch::async, work));
+  work();
+  for (auto& f : pool) f.get();
+
+  std::map<std::string, std::set<std::string>> caught;  // lesson -> hidden tests that failed for some mutant
+  for (std::size_t i = 0; i < mutants.size(); ++i) {
+    const auto& m = mutants[i];
+    Check c;
+    c.kind = m.is_variant ? "variant" : "mutant";
+    c.subject = m.lesson + "/" + m.name;
+    if (!errors[i].empty()) {
+      c.expected = m.is_variant ? "full marks" : "caught";
+      c.got = "error";
+      c.detail = errors[i];
+      report.checks.push_back(c);
+      continue;
+    }
+    std::map<std::string, const runner::TestResult*> by_name;
+    double score = 0, max = 0;
+    std::string first_failure;
+    for (const auto& l : results[i].lessons) {
+      for (const auto& t : l.tests) {
+        by_name[t.name] = &t;
+        score += t.score;
+        max += t.max_score;
+        if (t.status != runner::TestStatus::passed) {
+          if (t.hidden) caught[m.lesson].insert(t.name);
+          if (first_failure.empty()) first_failure = t.name + ": " + t.message.substr(0, 300);
+        }
+      }
+      if (l.status == runner::LessonStatus::compile_error) first_failure = "did not compile: " + l.detail.substr(0, 400);
+    }
+    if (m.is_variant) {
+      c.expected = "full marks";
+      c.got = fmt_points(score, max);
+      c.ok = max > 0 && score >= max - 1e-9;
+      if (!c.ok) c.detail = first_failure;
+    } else {
+      c.expected = "fails " + std::to_string(m.must_fail.size()) + " named test(s)";
+      std::vector<std::string> survived;
+      for (const auto& name : m.must_fail) {
+        auto it = by_name.find(name);
+        if (it == by_name.end()) survived.push_back(name + " (no such test)");
+        else if (it->second->status == runner::TestStatus::passed) survived.push_back(name);
+      }
+      c.ok = survived.empty() && score < max - 1e-9;
+      c.got = c.ok ? "caught, " + fmt_points(score, max) : "survived";
+      for (const auto& s : survived) c.detail += (c.detail.empty() ? "passes: " : ", ") + s;
+      if (m.description.size()) c.subject += " (" + m.description + ")";
+    }
+    report.checks.push_back(c);
+  }
+
+  // Coverage: each hidden test must be shown to catch some realistic bug.
+  for (const auto& lesson : reference.lessons) {
+    for (const auto& t : lesson.tests) {
+      if (!t.hidden || t.exercise.empty()) continue;
+      if (!caught[lesson.lesson].count(t.name))
+        report.checks.push_back({"coverage", lesson.lesson + "/" + t.name, "caught by a mutant", "no mutant fails it", false,
+                                 "add a mutant under tests/mutants/" + lesson.lesson + "/ that this test catches"});
+    }
+  }
+  return report;
+}
+
+}  // namespace grader::validate

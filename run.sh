@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The first command: installs missing Debian packages, builds into build/,
+# then runs the grader (default: `grader check` on your workspace).
+#   ./run.sh                      # progress through the course
+#   ./run.sh check attention      # one lesson
+#   ./run.sh grade solutions      # any grader arguments
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/deps.sh
+course_install_packages
+course_build
+if (($# == 0)); then set -- check; fi
+exec build/bin/grader "$@"

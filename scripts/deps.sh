@@ -1,0 +1,32 @@
+# Sourced by run.sh and test.sh: installs the Debian packages the course
+# needs, or, when not root, prints the exact apt-get line and stops.
+COURSE_PACKAGES=(
+  cmake make g++ pkg-config git
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libeigen3-dev libfmt-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
+  libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev
+  zip unzip
+)
+
+course_install_packages() {
+  local missing=() p
+  for p in "${COURSE_PACKAGES[@]}" "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  ((${#missing[@]} == 0)) && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "Installing Debian packages: ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  else
+    echo "These Debian packages are missing: ${missing[*]}" >&2
+    echo "Install them, then run this command again:" >&2
+    echo "  sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 2
+  fi
+}
+
+course_build() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+  cmake --build build -j"$(nproc)"
+}

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The test command: builds everything and runs every test through ctest
+# (framework unit and integration tests, `grader validate`, the exploit
+# suite). Exits non-zero on any failure.
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/deps.sh
+course_install_packages
+course_build
+ctest --test-dir build --output-on-failure -j"$(nproc)" "$@"
