@@ -1,9 +1,20 @@
-// `grader grade PATH`: one submission on public and hidden tests, as a
-// readable report or as machine output (JSON, Gradescope results.json).
+// `grader grade`: one submission (a readable report, or machine output such
+// as Gradescope's results.json), or a whole batch into the gradebook.
+#include <unistd.h>
+
 #include <iostream>
 #include <sstream>
 
+#include "grader/archive/extract.hpp"
+#include "grader/batch/batch.hpp"
+#include "grader/batch/progress.hpp"
+#include "grader/batch/summary.hpp"
 #include "grader/cli/commands.hpp"
+#include "grader/gradebook/gradebook.hpp"
+#include "grader/report/exercism.hpp"
+#include "grader/report/gradescope.hpp"
+#include "grader/report/junit.hpp"
+#include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
@@ -11,48 +22,132 @@
 namespace grader::cli {
 
 namespace {
+
 struct GradeCliOptions {
   std::vector<std::string> paths;
   std::string format = "text";
   std::string output;
+  std::string gradebook;
+  std::string id_pattern;
   bool public_only = false;
+  bool force = false;
+  bool batch = false;
 };
+
+std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result) {
+  if (format == "json") return report::write_result_json(result);
+  if (format == "gradescope") return report::write_gradescope_results(result);
+  if (format == "exercism") return report::write_exercism_results(result);
+  if (format == "junit") return report::junit_xml(result, report::Audience::student);
+  if (format == "markdown") return report::markdown_report(result, {});
+  std::ostringstream s;
+  report::TerminalStyle style;
+  style.color = false;
+  style.student_view = false;
+  report::print_check(s, ctx.course, result, style);
+  return s.str();
+}
+
+int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& entry) {
+  batch::BatchOptions options;
+  options.include_hidden = !o.public_only && ctx.toolchain.with_hidden;
+  options.course_version = ctx.course_fingerprint();
+  options.grader_version = GRADER_VERSION;
+  auto result = batch::grade_entry(*ctx.grader, entry, options);
+  if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
+  std::string text = render(o.format, ctx, result);
+  if (o.format == "text" && ctx.color && o.output.empty()) {
+    std::ostringstream s;
+    report::TerminalStyle style;
+    style.color = true;
+    style.student_view = false;
+    report::print_check(s, ctx.course, result, style);
+    text = s.str();
+  }
+  if (o.output.empty()) std::cout << text;
+  else util::write_file_atomically(o.output, text);
+  for (const auto& l : result.lessons)
+    if (l.status == runner::LessonStatus::internal_error) return kInternalError;
+  bool all = result.max_score > 0 && result.score >= result.max_score - 1e-9;
+  return all ? kAllPassed : kSomeFailed;
+}
+
+int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries) {
+  if (o.format != "text" || !o.output.empty())
+    throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
+  std::string book_path = o.gradebook.empty() ? "gradebook.db" : o.gradebook;
+  auto book = gradebook::Gradebook::open(book_path);
+  batch::BatchOptions options;
+  options.jobs = ctx.jobs;
+  options.force = o.force;
+  options.include_hidden = !o.public_only && ctx.toolchain.with_hidden;
+  options.course_version = ctx.course_fingerprint();
+  options.grader_version = GRADER_VERSION;
+  std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
+  batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
+  options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
+    std::string status = batch::overall_status(r);
+    char line[512];
+    std::snprintf(line, sizeof line, "%-24s %6.1f/%-6.1f %s%s", r.student.c_str(), r.score, r.max_score, status.c_str(),
+                  skipped ? " (unchanged, not regraded)" : "");
+    progress.done(line, status != "graded");
+  };
+  auto start = std::chrono::steady_clock::now();
+  auto outcome = batch::grade_all(*ctx.grader, entries, book, options);
+  progress.finish();
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
+            << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
+  std::cout << batch::class_summary(outcome.results);
+  std::cout << "Gradebook: " << book_path << "  (grader export --format csv --gradebook " << book_path << ")\n";
+  for (const auto& r : outcome.results)
+    for (const auto& l : r.lessons)
+      if (l.status == runner::LessonStatus::internal_error) return kInternalError;
+  return kAllPassed;
+}
+
 }  // namespace
 
 Command add_grade(CLI::App& app, const GlobalOptions& global) {
   auto o = std::make_shared<GradeCliOptions>();
-  app.add_option("submissions", o->paths, "Submission folder (same layout as starter/)")->required();
-  app.add_option("--format", o->format, "text (default), json or gradescope")
-      ->check(CLI::IsMember({"text", "json", "gradescope"}));
-  app.add_option("-o,--output", o->output, "Write the report here (atomically) instead of standard output");
+  app.add_option("submissions", o->paths,
+                 "Submission folders or archives (.zip, .tar.gz), or folders holding one entry per student")
+      ->required();
+  app.add_option("--format", o->format, "One submission: text (default), json, gradescope, exercism, junit or markdown")
+      ->check(CLI::IsMember({"text", "json", "gradescope", "exercism", "junit", "markdown"}));
+  app.add_option("-o,--output", o->output, "One submission: write the report here (atomically)");
+  app.add_option("--gradebook", o->gradebook, "SQLite gradebook to record into (batch default: ./gradebook.db)");
+  app.add_option("--id-pattern", o->id_pattern,
+                 "How student ids are read from entry names: a regex (first group is the id) or 'lms' for "
+                 "lastname_12345_67890_file.zip (default: the entry name)");
+  app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
+  app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.footer(
+      "One submission prints a report (exit 0 all tests passed, 1 some failed). A batch records every\n"
+      "submission in the gradebook, shows progress and a class summary (exit 0 when every submission\n"
+      "was graded, whatever the scores; 3 on internal errors).");
   return [&global, o]() {
     auto ctx = make_context(global);
-    if (o->paths.size() != 1) throw UsageError("grade one submission at a time for now");
-    std::filesystem::path path = o->paths.front();
-    if (!std::filesystem::is_directory(path)) throw UsageError("submission " + path.string() + " is not a folder");
-    runner::GradeOptions options;
-    options.include_hidden = !o->public_only && ctx->toolchain.with_hidden;
-    options.jobs = ctx->jobs;
-    auto result = ctx->grader->grade(path, options);
-    result.grader_version = GRADER_VERSION;
-    std::string text;
-    if (o->format == "json") {
-      text = report::write_result_json(result) + "\n";
-    } else if (o->format == "gradescope") {
-      text = report::write_result_json(result) + "\n";
-    } else {
-      std::ostringstream s;
-      report::TerminalStyle style;
-      style.color = ctx->color && o->output.empty();
-      style.student_view = false;
-      report::print_check(s, ctx->course, result, style);
-      text = s.str();
+    batch::StudentIdPattern pattern;
+    try {
+      pattern = batch::StudentIdPattern(o->id_pattern);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
-    if (o->output.empty()) std::cout << text;
-    else util::write_file_atomically(o->output, text);
-    bool all = result.max_score > 0 && result.score >= result.max_score - 1e-9;
-    return all ? int{kAllPassed} : int{kSomeFailed};
+    std::vector<std::filesystem::path> paths(o->paths.begin(), o->paths.end());
+    std::vector<std::string> unmatched;
+    std::vector<batch::Entry> entries;
+    try {
+      entries = batch::discover(ctx->course, paths, pattern, unmatched);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    for (const auto& u : unmatched)
+      std::cerr << "grader: skipping '" << archive::printable_name(u) << "': its name does not match --id-pattern\n";
+    if (entries.empty()) throw UsageError("no submissions found in the paths given");
+    bool single = entries.size() == 1 && !o->batch && paths.size() == 1 && entries[0].path == paths[0];
+    return single ? grade_one(*ctx, *o, entries[0]) : grade_batch(*ctx, *o, entries);
   };
 }
 

@@ -16,5 +16,7 @@ Command add_check(CLI::App& app, const GlobalOptions& global);
 Command add_hint(CLI::App& app, const GlobalOptions& global);
 Command add_grade(CLI::App& app, const GlobalOptions& global);
 Command add_validate(CLI::App& app, const GlobalOptions& global);
+Command add_export(CLI::App& app, const GlobalOptions& global);
+Command add_review(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace grader::cli

@@ -5,8 +5,21 @@
 #include <thread>
 
 #include "grader/course/loader.hpp"
+#include "grader/util/files.hpp"
+#include "grader/util/hash.hpp"
 
 namespace grader::cli {
+
+std::string Context::course_fingerprint() const {
+  util::Sha256 h;
+  h.field(util::read_file(course.root / "course.yaml"));
+  for (const auto& [id, lesson] : toolchain.lessons) {
+    h.field(id);
+    for (const auto& [visibility, suite] : lesson.suites) h.field(visibility).field(util::read_file(suite));
+    for (const auto& lib : lesson.worker_libraries) h.field(util::read_file(lib));
+  }
+  return course.version + "+" + h.hex().substr(0, 12);
+}
 
 std::unique_ptr<Context> make_context(const GlobalOptions& options, bool need_hidden_files) {
   auto ctx = std::make_unique<Context>();

@@ -37,6 +37,10 @@ struct Context {
   int jobs = 1;
   bool color = false;
   std::unique_ptr<runner::Grader> grader;
+
+  /// The course's version plus a digest of course.yaml and every built
+  /// suite: results graded under another fingerprint are regraded.
+  std::string course_fingerprint() const;
 };
 
 /// Loads toolchain and course.yaml; converts their errors into UsageError.

@@ -18,7 +18,9 @@ int main(int argc, char** argv) {
       "  grader check positional-encoding   one lesson\n"
       "  grader hint pe-formula             hints for an exercise\n"
       "  grader grade solutions --format gradescope -o results.json\n"
-      "  grader validate                    prove references, starters and mutants");
+      "  grader validate                    prove references, starters and mutants\n"
+      "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
+      "  grader export --format csv -o grades.csv");
   app.require_subcommand(1);
   GlobalOptions global;
   app.add_option("--course", global.course_dir, "Course folder holding course.yaml (default: the one this grader was built from)");
@@ -37,6 +39,8 @@ int main(int argc, char** argv) {
   add("hint", "Show the hints of an exercise", add_hint);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
+  add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown", add_export);
+  add("review", "Free-text answers: export those awaiting review, import their scores", add_review);
 
   try {
     app.parse(argc, argv);

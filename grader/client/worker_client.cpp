@@ -71,6 +71,8 @@ void WorkerClient::start() {
   ::close(from_worker[1]);
   request_fd_ = to_worker[1];
   reply_fd_ = from_worker[0];
+  // Requests are written against the call's deadline (write_frame_until).
+  fcntl(request_fd_, F_SETFL, fcntl(request_fd_, F_GETFL) | O_NONBLOCK);
 }
 
 void WorkerClient::fail(std::string_view call_text, const std::string& what) {
@@ -94,23 +96,26 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
 
   protocol::Request request{++sequence_, std::string(function), std::move(args)};
   auto deadline = std::chrono::steady_clock::now() + options_.call_timeout;
-  if (!protocol::write_frame(request_fd_, protocol::encode(request))) {
-    // The worker died before reading (for example in a static initializer).
-    child_.wait();
-    fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
-  }
-
+  auto timed_out = [&]() {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(options_.call_timeout.count()) / 1000.0);
+    return std::string("timed out after ") + seconds + " s (an infinite loop, or far too much work?); the call was stopped";
+  };
   DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
   protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  switch (protocol::write_frame_until(request_fd_, protocol::encode(request), deadline, extra, 2)) {
+    case protocol::WriteStatus::ok: break;
+    case protocol::WriteStatus::timed_out: fail(call_text, timed_out());
+    case protocol::WriteStatus::closed:
+      // The worker died before reading (for example in a static initializer).
+      child_.wait();
+      fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
+  }
+
   auto frame = protocol::read_frame_until(reply_fd_, protocol::kMaxMessageBytes, deadline, extra, 2);
   switch (frame.status) {
     case protocol::ReadStatus::ok: break;
-    case protocol::ReadStatus::timed_out: {
-      char seconds[32];
-      std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(options_.call_timeout.count()) / 1000.0);
-      fail(call_text, std::string("timed out after ") + seconds +
-                          " s (an infinite loop, or far too much work?); the call was stopped");
-    }
+    case protocol::ReadStatus::timed_out: fail(call_text, timed_out());
     case protocol::ReadStatus::too_large: fail(call_text, "the reply is larger than the protocol allows");
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {

@@ -33,4 +33,12 @@ struct ExtraPoll {
 FrameResult read_frame_until(int fd, std::size_t max_bytes, std::chrono::steady_clock::time_point deadline,
                              const ExtraPoll* extra, int extra_count);
 
+enum class WriteStatus { ok, closed, timed_out };
+
+/// Writes one frame before `deadline` to a non-blocking `fd`, draining
+/// `also_poll` meanwhile: a peer that never reads (stuck before its first
+/// read) cannot block the writer past the deadline.
+WriteStatus write_frame_until(int fd, std::string_view bytes, std::chrono::steady_clock::time_point deadline,
+                              const ExtraPoll* extra, int extra_count);
+
 }  // namespace grader::protocol

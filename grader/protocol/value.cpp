@@ -99,6 +99,10 @@ class Reader {
     for (std::uint32_t i = 0; i < rank; ++i) {
       auto d = pod<std::int64_t>();
       if (d < 0) throw ProtocolError("tensor dimension " + std::to_string(d) + " is negative");
+      // Checked on its own too: after a zero dimension the product stays 0 and
+      // would let any later dimension through.
+      if (static_cast<std::uint64_t>(d) > kMaxMessageBytes)
+        throw ProtocolError("tensor dimension " + std::to_string(d) + " is larger than a message may be");
       if (d > 0 && count > kMaxMessageBytes / static_cast<std::uint64_t>(d))
         throw ProtocolError("tensor is larger than a message may be");
       count *= static_cast<std::uint64_t>(d);

@@ -12,7 +12,8 @@ using pe_checks::call_text;
 // The values below are sines and cosines of angles under 5 radians, computed
 // two ways (10^i by hand versus the formula): they agree to about 1e-16. The
 // 1e-12 tolerance leaves room for any correct double computation and rejects
-// every wrong formula (the smallest such error here is above 1e-8).
+// every wrong one: a wrong formula misses by far more, and even a
+// float computation of the right formula by about 3e-8.
 constexpr double kTolerance = 1e-12;
 
 TEST(PeFormula, ShapeIsSeqLenByDModel) {
@@ -40,12 +41,12 @@ TEST(PeFormula, KnownValuesAtPositionOne) {
   // With d_model = 8 the pair frequencies are 1 / 10000^(2i/8) = 1, 1/10, 1/100, 1/1000.
   const course::MatrixXd pe = student::positional_encoding(5, 8);
   ASSERT_SHAPE("positional_encoding(5, 8)", pe, 5, 8);
-  EXPECT_NEAR(pe(1, 0), std::sin(1.0), kTolerance) << "PE(1, 0) = sin(1 / 10000^(0/8)) = sin(1)";
-  EXPECT_NEAR(pe(1, 1), std::cos(1.0), kTolerance) << "PE(1, 1) = cos(1): same angle as column 0, cosine";
-  EXPECT_NEAR(pe(1, 2), std::sin(0.1), kTolerance) << "PE(1, 2) = sin(1 / 10000^(2/8)) = sin(0.1)";
-  EXPECT_NEAR(pe(1, 3), std::cos(0.1), kTolerance) << "PE(1, 3) = cos(0.1): columns 2 and 3 share a frequency";
-  EXPECT_NEAR(pe(1, 6), std::sin(0.001), kTolerance) << "PE(1, 6) = sin(1 / 10000^(6/8)) = sin(0.001)";
-  EXPECT_NEAR(pe(3, 4), std::sin(0.03), kTolerance) << "PE(3, 4) = sin(3 / 10000^(4/8)) = sin(0.03)";
+  EXPECT_NEAR(pe(1, 0), std::sin(1.0), kTolerance) << "positional_encoding(5, 8): PE(1, 0) = sin(1 / 10000^(0/8)) = sin(1)";
+  EXPECT_NEAR(pe(1, 1), std::cos(1.0), kTolerance) << "positional_encoding(5, 8): PE(1, 1) = cos(1): same angle as column 0, cosine";
+  EXPECT_NEAR(pe(1, 2), std::sin(0.1), kTolerance) << "positional_encoding(5, 8): PE(1, 2) = sin(1 / 10000^(2/8)) = sin(0.1)";
+  EXPECT_NEAR(pe(1, 3), std::cos(0.1), kTolerance) << "positional_encoding(5, 8): PE(1, 3) = cos(0.1): columns 2 and 3 share a frequency";
+  EXPECT_NEAR(pe(1, 6), std::sin(0.001), kTolerance) << "positional_encoding(5, 8): PE(1, 6) = sin(1 / 10000^(6/8)) = sin(0.001)";
+  EXPECT_NEAR(pe(3, 4), std::sin(0.03), kTolerance) << "positional_encoding(5, 8): PE(3, 4) = sin(3 / 10000^(4/8)) = sin(0.03)";
 }
 
 TEST(PeFormula, MatchesHandComputedTable) {

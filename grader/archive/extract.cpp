@@ -1,0 +1,169 @@
+#include "grader/archive/extract.hpp"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+
+namespace grader::archive {
+namespace fs = std::filesystem;
+
+bool is_archive(const fs::path& path) {
+  std::string name = path.filename().string();
+  auto ends = [&](const char* suffix) {
+    std::string s = suffix;
+    return name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+  };
+  return ends(".zip") || ends(".tar") || ends(".tar.gz") || ends(".tgz") || ends(".tar.xz") || ends(".tar.bz2");
+}
+
+std::string printable_name(const std::string& raw) {
+  std::string out;
+  for (std::size_t i = 0; i < raw.size();) {
+    unsigned char c = static_cast<unsigned char>(raw[i]);
+    if (c < 0x20 || c == 0x7f) {
+      out += '?';
+      ++i;
+      continue;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    }
+    // Accept well-formed UTF-8 sequences, replace anything else.
+    int len = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    bool ok = len > 0 && i + static_cast<std::size_t>(len) <= raw.size();
+    for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(raw[i + static_cast<std::size_t>(k)]) >> 6) == 2;
+    if (ok) {
+      out.append(raw, i, static_cast<std::size_t>(len));
+      i += static_cast<std::size_t>(len);
+    } else {
+      out += '?';
+      ++i;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// A relative path with no "..", no empty or "." tricks, no NUL: or the reason it is refused.
+std::string unsafe_reason(const std::string& name) {
+  if (name.empty()) return "empty name";
+  if (name[0] == '/') return "absolute path";
+  fs::path p(name);
+  for (const auto& part : p) {
+    if (part == "..") return "path leaves the archive (..)";
+  }
+  for (char ch : name)
+    if (ch == '\n' || ch == '\r') return "newline in the file name";
+  return {};
+}
+
+struct ReadCloser {
+  void operator()(struct archive* a) const { archive_read_free(a); }
+};
+
+}  // namespace
+
+ExtractReport extract(const fs::path& archive_path, const fs::path& into, const ExtractLimits& limits) {
+  ExtractReport report;
+  std::unique_ptr<struct archive, ReadCloser> a(archive_read_new());
+  archive_read_support_format_zip(a.get());
+  archive_read_support_format_tar(a.get());
+  archive_read_support_format_gnutar(a.get());
+  archive_read_support_filter_gzip(a.get());
+  archive_read_support_filter_xz(a.get());
+  archive_read_support_filter_bzip2(a.get());
+  if (archive_read_open_filename(a.get(), archive_path.c_str(), 64 * 1024) != ARCHIVE_OK)
+    throw ArchiveError("cannot open " + archive_path.filename().string() + " as an archive: " +
+                       archive_error_string(a.get()));
+  std::uint64_t packed = fs::file_size(archive_path);
+  std::uint64_t entries = 0;
+  archive_entry* entry = nullptr;
+  for (;;) {
+    int r = archive_read_next_header(a.get(), &entry);
+    if (r == ARCHIVE_EOF) break;
+    if (r < ARCHIVE_WARN)
+      throw ArchiveError("the archive " + archive_path.filename().string() + " is damaged: " + archive_error_string(a.get()));
+    if (++entries > limits.max_entries)
+      throw ArchiveError("the archive has more than " + std::to_string(limits.max_entries) + " entries; refused");
+    const char* raw = archive_entry_pathname(entry);
+    std::string name = raw ? raw : "";
+    std::string shown = printable_name(name);
+    auto type = archive_entry_filetype(entry);
+    if (std::string why = unsafe_reason(name); !why.empty()) {
+      report.refused.push_back(shown + ": " + why);
+      continue;
+    }
+    if (archive_entry_hardlink(entry)) {
+      report.refused.push_back(shown + ": hard link (only regular files are accepted)");
+      continue;
+    }
+    if (type == AE_IFDIR) {
+      fs::create_directories(into / name);
+      continue;
+    }
+    if (type == AE_IFLNK) {
+      report.refused.push_back(shown + ": symbolic link (only regular files are accepted)");
+      continue;
+    }
+    if (type != AE_IFREG) {
+      report.refused.push_back(shown + ": device, fifo or other special file");
+      continue;
+    }
+    if (printable_name(name) != name) {
+      report.refused.push_back(shown + ": file name with control characters or invalid UTF-8");
+      continue;
+    }
+    fs::path target = into / name;
+    fs::create_directories(target.parent_path());
+    // O_NOFOLLOW|O_EXCL: never write through a link or over an earlier entry.
+    int fd = ::open(target.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) {
+      report.refused.push_back(shown + ": cannot be written (" + std::strerror(errno) + ")");
+      continue;
+    }
+    std::uint64_t written = 0;
+    char buf[65536];
+    for (;;) {
+      la_ssize_t n = archive_read_data(a.get(), buf, sizeof buf);
+      if (n == 0) break;
+      if (n < 0) {
+        ::close(fd);
+        throw ArchiveError("the archive is damaged at " + shown + ": " + archive_error_string(a.get()));
+      }
+      written += static_cast<std::uint64_t>(n);
+      report.bytes += static_cast<std::uint64_t>(n);
+      if (written > limits.max_entry_bytes) {
+        ::close(fd);
+        throw ArchiveError(shown + " unpacks to more than " + std::to_string(limits.max_entry_bytes >> 20) +
+                           " MiB; refused (an archive bomb?)");
+      }
+      if (report.bytes > limits.max_total_bytes) {
+        ::close(fd);
+        throw ArchiveError("the archive unpacks to more than " + std::to_string(limits.max_total_bytes >> 20) +
+                           " MiB; refused (an archive bomb?)");
+      }
+      if (report.bytes > (1u << 20) && packed > 0 && static_cast<double>(report.bytes) / static_cast<double>(packed) > limits.max_ratio) {
+        ::close(fd);
+        throw ArchiveError("the archive expands more than " + std::to_string(static_cast<int>(limits.max_ratio)) +
+                           "x; refused (an archive bomb?)");
+      }
+      if (::write(fd, buf, static_cast<std::size_t>(n)) != n) {
+        ::close(fd);
+        throw ArchiveError("cannot write " + shown + " while unpacking: " + std::strerror(errno));
+      }
+    }
+    ::close(fd);
+    ++report.files;
+  }
+  return report;
+}
+
+}  // namespace grader::archive

@@ -1,0 +1,48 @@
+// Grading many submissions at once into the gradebook: in parallel, skipping
+// what is already graded, one bad submission never affecting another.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "grader/batch/submissions.hpp"
+#include "grader/runner/grader.hpp"
+
+namespace grader::gradebook {
+class Gradebook;
+}
+
+namespace grader::batch {
+
+struct BatchOptions {
+  int jobs = 1;
+  bool force = false;           ///< regrade even when content and course version are unchanged
+  bool include_hidden = true;
+  std::string course_version;   ///< recorded with each result; part of "unchanged"
+  std::string grader_version;
+  /// Called after each submission (from worker threads, serialised).
+  std::function<void(const runner::SubmissionResult&, bool skipped)> on_done;
+};
+
+struct BatchOutcome {
+  std::vector<runner::SubmissionResult> results;  ///< in entry order (skipped ones from the gradebook)
+  int graded = 0;
+  int skipped = 0;
+};
+
+/// Grades one entry (folder or archive) into a SubmissionResult without
+/// recording it. Archive problems become a result whose lessons say what
+/// went wrong, with zero points.
+runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options);
+
+/// Grades every entry, records each result in the gradebook as soon as it is
+/// known (so an interrupted batch keeps what it finished).
+BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& entries, gradebook::Gradebook& book,
+                       const BatchOptions& options);
+
+/// Content hash of the student files an entry contributes (what "unchanged" means).
+std::string entry_content_hash(const runner::Grader& grader, const std::filesystem::path& workspace);
+
+}  // namespace grader::batch

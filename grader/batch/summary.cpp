@@ -1,0 +1,61 @@
+#include "grader/batch/summary.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "grader/report/lesson_summary.hpp"
+
+namespace grader::batch {
+
+std::string overall_status(const runner::SubmissionResult& result) {
+  for (const auto& l : result.lessons)
+    if (l.status != runner::LessonStatus::graded) return runner::to_string(l.status);
+  return "graded";
+}
+
+std::string class_summary(const std::vector<runner::SubmissionResult>& results) {
+  if (results.empty()) return "No submissions.\n";
+  std::map<std::string, int> by_status;
+  std::vector<double> percent;
+  struct Rate {
+    int passed = 0, total = 0;
+  };
+  std::vector<std::pair<std::string, Rate>> rates;  // in course order
+  for (const auto& r : results) {
+    ++by_status[overall_status(r)];
+    percent.push_back(r.max_score > 0 ? 100.0 * r.score / r.max_score : 0.0);
+    for (const auto& tally : report::tally_exercises(r)) {
+      auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& p) { return p.first == tally.exercise; });
+      if (it == rates.end()) {
+        rates.push_back({tally.exercise, {}});
+        it = rates.end() - 1;
+      }
+      ++it->second.total;
+      if (tally.max_score > 0 && tally.score >= tally.max_score - 1e-9) ++it->second.passed;
+    }
+  }
+  std::sort(percent.begin(), percent.end());
+  double mean = 0;
+  for (double p : percent) mean += p;
+  mean /= static_cast<double>(percent.size());
+  std::size_t n = percent.size();
+  double median = n % 2 ? percent[n / 2] : (percent[n / 2 - 1] + percent[n / 2]) / 2;
+
+  std::string out = "Status:";
+  for (const auto& [status, count] : by_status) out += fmt::format(" {} {},", count, status);
+  out.back() = '\n';
+  out += fmt::format("Scores: mean {:.1f}%, median {:.1f}%, lowest {:.1f}%, highest {:.1f}%\n", mean, median, percent.front(),
+                     percent.back());
+  out += "Exercises fully solved (share of submissions):\n";
+  auto weakest = std::min_element(rates.begin(), rates.end(), [](const auto& a, const auto& b) {
+    return a.second.passed * b.second.total < b.second.passed * a.second.total;
+  });
+  for (const auto& [exercise, rate] : rates)
+    out += fmt::format("  {:<20} {:>5.1f}%  ({}/{}){}\n", exercise, 100.0 * rate.passed / std::max(1, rate.total), rate.passed,
+                       rate.total, (weakest != rates.end() && exercise == weakest->first) ? "  <- hardest" : "");
+  return out;
+}
+
+}  // namespace grader::batch

@@ -1,0 +1,24 @@
+// Rows <-> results: the inserts and selects behind Gradebook, shared by its
+// operations. Callers own the transaction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "grader/gradebook/gradebook.hpp"
+
+namespace SQLite {
+class Database;
+}
+
+namespace grader::gradebook {
+
+/// Inserts the student (if new), the submission, its lessons and its tests;
+/// returns the submission id. Throws SQLite::Exception on any constraint.
+std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionResult& result,
+                               const std::string& graded_at);
+
+/// Throws GradebookError when the id is unknown.
+StoredSubmission load_submission(SQLite::Database& db, std::int64_t id);
+
+}  // namespace grader::gradebook

@@ -1,0 +1,55 @@
+#include "grader/report/gradescope.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "grader/report/lesson_summary.hpp"
+#include "grader/report/names.hpp"
+#include "grader/report/student_view.hpp"
+
+namespace grader::report {
+
+using nlohmann::json;
+
+json gradescope_results(const runner::SubmissionResult& result, const GradescopeOptions& options) {
+  json tests = json::array();
+  for (std::size_t li = 0; li < result.lessons.size(); ++li) {
+    const auto& lesson = result.lessons[li];
+    for (std::size_t ti = 0; ti < lesson.tests.size(); ++ti) {
+      const auto& t = lesson.tests[ti];
+      const std::string output = shown_message(t, Audience::student);
+      json tags = json::array({lesson.lesson});
+      if (!t.exercise.empty()) tags.push_back(t.exercise);
+      tests.push_back({
+          {"name", sanitize_utf8(display_name(t))},
+          {"name_format", "text"},
+          {"number", fmt::format("{}.{}", li + 1, ti + 1)},
+          {"score", t.score},
+          {"max_score", t.max_score},
+          // Gradescope colours a test by score unless told; a pending quiz
+          // answer at 0 points is not a pass either, so only `passed` passes.
+          {"status", t.status == runner::TestStatus::passed ? "passed" : "failed"},
+          {"output", sanitize_utf8(output)},
+          {"output_format", "text"},
+          {"tags", tags},
+          {"visibility", name_of(t.visibility)},
+      });
+    }
+  }
+  return {
+      {"score", result.score},
+      {"execution_time", std::lround(result.seconds)},
+      {"output", sanitize_utf8(submission_summary(result, Audience::student))},
+      {"output_format", "text"},
+      {"visibility", name_of(options.visibility)},
+      {"stdout_visibility", name_of(options.stdout_visibility)},
+      {"tests", tests},
+  };
+}
+
+std::string write_gradescope_results(const runner::SubmissionResult& result, const GradescopeOptions& options) {
+  return gradescope_results(result, options).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace grader::report

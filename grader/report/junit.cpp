@@ -1,0 +1,106 @@
+#include "grader/report/junit.hpp"
+
+#include <fmt/format.h>
+
+#include "grader/report/lesson_summary.hpp"
+#include "grader/report/names.hpp"
+
+namespace grader::report {
+
+using runner::TestStatus;
+
+std::string xml_escape(std::string_view text) {
+  const std::string clean = sanitize_utf8(text);
+  std::string out;
+  out.reserve(clean.size());
+  for (char c : clean) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&apos;"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
+          out += "\xEF\xBF\xBD";
+        else
+          out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+std::string first_line(const std::string& text) {
+  const auto end = text.find('\n');
+  return end == std::string::npos ? text : text.substr(0, end);
+}
+
+std::string seconds(double s) { return fmt::format("{:.3f}", s); }
+
+struct SuiteXml {
+  std::string body;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+};
+
+SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
+  SuiteXml suite;
+  for (const auto& t : lesson.tests) {
+    ++suite.tests;
+    const std::string classname = t.exercise.empty() ? lesson.lesson : lesson.lesson + "." + t.exercise;
+    suite.body += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"", xml_escape(t.name),
+                              xml_escape(classname), seconds(t.seconds));
+    if (t.status == TestStatus::passed) {
+      suite.body += "/>\n";
+      continue;
+    }
+    const std::string message = shown_message(t, audience);
+    const char* element = "failure";
+    if (t.status == TestStatus::not_run) {
+      element = "error";
+      ++suite.errors;
+    } else if (t.status == TestStatus::pending_review) {
+      element = "skipped";
+      ++suite.skipped;
+    } else {
+      ++suite.failures;
+    }
+    suite.body += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", element,
+                              xml_escape(first_line(message)), name_of(t.status), xml_escape(message), element);
+  }
+  if (lesson.tests.empty() && lesson.status != runner::LessonStatus::graded) {
+    const std::string detail = shown_detail(lesson, audience);
+    ++suite.tests;
+    ++suite.errors;
+    suite.body += fmt::format(
+        "    <testcase name=\"{}\" classname=\"{}\" time=\"{}\">\n"
+        "      <error message=\"{}\" type=\"{}\">{}</error>\n"
+        "    </testcase>\n",
+        xml_escape(name_of(lesson.status)), xml_escape(lesson.lesson), seconds(lesson.seconds),
+        xml_escape(describe(lesson.status)), name_of(lesson.status), xml_escape(detail));
+  }
+  return suite;
+}
+
+}  // namespace
+
+std::string junit_xml(const runner::SubmissionResult& result, Audience audience) {
+  std::string suites;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  for (const auto& lesson : result.lessons) {
+    const SuiteXml s = lesson_cases(lesson, audience);
+    tests += s.tests, failures += s.failures, errors += s.errors, skipped += s.skipped;
+    suites += fmt::format(
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}"
+        "  </testsuite>\n",
+        xml_escape(lesson.lesson), s.tests, s.failures, s.errors, s.skipped, seconds(lesson.seconds), s.body);
+  }
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}"
+      "</testsuites>\n",
+      xml_escape(result.student), tests, failures, errors, skipped, seconds(result.seconds), suites);
+}
+
+}  // namespace grader::report

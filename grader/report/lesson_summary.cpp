@@ -1,0 +1,115 @@
+#include "grader/report/lesson_summary.hpp"
+
+#include <fmt/format.h>
+
+namespace grader::report {
+
+using runner::LessonStatus;
+using runner::TestStatus;
+
+std::string describe(LessonStatus status) {
+  switch (status) {
+    case LessonStatus::graded: return "graded";
+    case LessonStatus::compile_error: return "compile error";
+    case LessonStatus::crashed: return "crashed";
+    case LessonStatus::timed_out: return "timed out";
+    case LessonStatus::missing_files: return "missing files";
+    case LessonStatus::internal_error: return "internal error";
+  }
+  return "unknown";
+}
+
+std::string shown_detail(const runner::LessonResult& lesson, Audience audience) {
+  if (lesson.status == LessonStatus::internal_error && audience == Audience::student)
+    return "The grader could not run this lesson; this is not a problem with your code. "
+           "Your instructor has the details.";
+  return lesson.detail;
+}
+
+namespace {
+void add(TestCounts& counts, const runner::TestResult& t) {
+  ++counts.total;
+  switch (t.status) {
+    case TestStatus::passed: ++counts.passed; break;
+    case TestStatus::failed: ++counts.failed; break;
+    case TestStatus::not_implemented: ++counts.not_implemented; break;
+    case TestStatus::not_run: ++counts.not_run; break;
+    case TestStatus::pending_review: ++counts.pending_review; break;
+  }
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+}  // namespace
+
+TestCounts count_tests(const runner::LessonResult& lesson) {
+  TestCounts counts;
+  for (const auto& t : lesson.tests) add(counts, t);
+  return counts;
+}
+
+TestCounts count_tests(const runner::SubmissionResult& result) {
+  TestCounts counts;
+  for (const auto& lesson : result.lessons)
+    for (const auto& t : lesson.tests) add(counts, t);
+  return counts;
+}
+
+std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& result) {
+  std::vector<ExerciseTally> tallies;
+  for (const auto& lesson : result.lessons) {
+    for (const auto& t : lesson.tests) {
+      ExerciseTally* tally = nullptr;
+      for (auto& existing : tallies)
+        if (existing.lesson == lesson.lesson && existing.exercise == t.exercise) tally = &existing;
+      if (!tally) {
+        tallies.push_back({lesson.lesson, t.exercise, 0, 0, {}});
+        tally = &tallies.back();
+      }
+      tally->score += t.score;
+      tally->max_score += t.max_score;
+      add(tally->tests, t);
+    }
+  }
+  return tallies;
+}
+
+std::string format_points(double points) {
+  std::string text = fmt::format("{:.3f}", points);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  return text == "-0" ? "0" : text;
+}
+
+std::string submission_summary(const runner::SubmissionResult& result, Audience audience) {
+  std::string out = fmt::format("Score: {} / {}\n", format_points(result.score), format_points(result.max_score));
+  for (const auto& lesson : result.lessons) {
+    const TestCounts counts = count_tests(lesson);
+    out += fmt::format("{}: {} / {} ({} of {} tests passed", lesson.lesson, format_points(lesson.score),
+                       format_points(lesson.max_score), counts.passed, counts.total);
+    if (counts.pending_review) out += fmt::format(", {} awaiting review", counts.pending_review);
+    out += ")";
+    if (lesson.status != LessonStatus::graded) out += " - " + describe(lesson.status);
+    out += "\n";
+    const std::string detail = shown_detail(lesson, audience);
+    if (lesson.status != LessonStatus::graded && !detail.empty()) {
+      // Indent so the detail reads as belonging to its lesson.
+      std::string indented = "    ";
+      for (char c : detail) {
+        indented += c;
+        if (c == '\n') indented += "    ";
+      }
+      while (!indented.empty() && (indented.back() == ' ' || indented.back() == '\n')) indented.pop_back();
+      out += indented + "\n";
+    }
+  }
+  if (!result.ignored_files.empty())
+    out += "Ignored (the course does not name these files): " + join(result.ignored_files) + "\n";
+  if (!result.rejected_files.empty()) out += "Refused: " + join(result.rejected_files) + "\n";
+  return out;
+}
+
+}  // namespace grader::report

@@ -1,0 +1,51 @@
+// Summaries shared by the exports: per-exercise tallies, test counts, and a
+// short plain-text account of a submission (score, each lesson, files the
+// grader ignored or refused).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "grader/report/student_view.hpp"
+#include "grader/runner/results.hpp"
+
+namespace grader::report {
+
+/// Words for people: "graded", "compile error", "timed out", ...
+std::string describe(runner::LessonStatus status);
+
+/// The lesson's detail as `audience` may read it. Internal errors are the
+/// grader's own problem (paths, install details), so students get a pointer to
+/// the instructor instead.
+std::string shown_detail(const runner::LessonResult& lesson, Audience audience);
+
+struct TestCounts {
+  int total = 0;
+  int passed = 0;
+  int failed = 0;
+  int not_implemented = 0;
+  int not_run = 0;
+  int pending_review = 0;
+};
+TestCounts count_tests(const runner::SubmissionResult& result);
+TestCounts count_tests(const runner::LessonResult& lesson);
+
+/// Points and pass counts of one exercise of one lesson.
+struct ExerciseTally {
+  std::string lesson;
+  std::string exercise;
+  double score = 0;
+  double max_score = 0;
+  TestCounts tests;
+};
+/// In the order the exercises first appear in the result.
+std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& result);
+
+/// Plain text: the total, one line per lesson (with its detail when it did not
+/// grade normally), then the ignored and refused files.
+std::string submission_summary(const runner::SubmissionResult& result, Audience audience);
+
+/// A score for people: 12.5, 10, 0.333 (at most three decimals, no trailing zeros).
+std::string format_points(double points);
+
+}  // namespace grader::report

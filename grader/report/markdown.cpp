@@ -1,0 +1,114 @@
+#include "grader/report/markdown.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grader/report/lesson_summary.hpp"
+
+namespace grader::report {
+
+using runner::TestStatus;
+
+std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else if (c != '\r')
+      out += c;
+  }
+  return out;
+}
+
+namespace {
+
+/// A fence longer than any run of backticks inside, so the text cannot close it.
+std::string fenced(const std::string& text) {
+  std::size_t longest = 0, run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
+  std::string body = text;
+  while (!body.empty() && body.back() == '\n') body.pop_back();
+  return fence + "text\n" + body + "\n" + fence + "\n";
+}
+
+/// Outside tables a pipe is just a pipe; only line breaks need to go.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (char c : text) out += (c == '\n' || c == '\r') ? ' ' : c;
+  return out;
+}
+
+std::string percent(double score, double max_score) {
+  return max_score > 0 ? fmt::format(" ({:.1f}%)", 100.0 * score / max_score) : "";
+}
+
+}  // namespace
+
+std::string markdown_report(const runner::SubmissionResult& result, const MarkdownOptions& options) {
+  std::string out = fmt::format("## {}\n\n", one_line(options.title));
+  if (!result.student.empty()) out += fmt::format("Student: `{}`  \n", one_line(result.student));
+  out += fmt::format("**Score: {} / {}**{}\n\n", format_points(result.score), format_points(result.max_score),
+                     percent(result.score, result.max_score));
+
+  out += "| Lesson | Exercise | Points | Tests passed |\n|---|---|---:|---:|\n";
+  for (const auto& tally : tally_exercises(result)) {
+    std::string passed = fmt::format("{} / {}", tally.tests.passed, tally.tests.total);
+    if (tally.tests.pending_review) passed += fmt::format(" ({} awaiting review)", tally.tests.pending_review);
+    out += fmt::format("| {} | {} | {} / {} | {} |\n", markdown_cell(tally.lesson), markdown_cell(tally.exercise),
+                       format_points(tally.score), format_points(tally.max_score), passed);
+  }
+  for (const auto& lesson : result.lessons)
+    if (lesson.tests.empty())
+      out += fmt::format("| {} | | {} / {} | {} |\n", markdown_cell(lesson.lesson), format_points(lesson.score),
+                         format_points(lesson.max_score), markdown_cell(describe(lesson.status)));
+  out += "\n";
+
+  for (const auto& lesson : result.lessons) {
+    if (lesson.status == runner::LessonStatus::graded) continue;
+    out += fmt::format("### Lesson {}: {}\n\n", lesson.lesson, describe(lesson.status));
+    const std::string detail = shown_detail(lesson, options.audience);
+    if (!detail.empty()) out += fenced(detail) + "\n";
+  }
+
+  bool heading = false;
+  for (const auto& lesson : result.lessons) {
+    for (const auto& t : lesson.tests) {
+      if (t.status == TestStatus::passed) continue;
+      if (lesson.status != runner::LessonStatus::graded && t.status == TestStatus::not_run) continue;  // said above
+      if (!heading) {
+        out += "### Not passed\n\n";
+        heading = true;
+      }
+      out += fmt::format("- **{}** `{}` ({})\n", one_line(t.exercise.empty() ? lesson.lesson : t.exercise),
+                         one_line(t.name), t.status == TestStatus::pending_review ? "awaiting review"
+                                                : t.status == TestStatus::not_implemented ? "not implemented"
+                                                : t.status == TestStatus::not_run        ? "did not run"
+                                                                                          : "failed");
+      const std::string message = shown_message(t, options.audience);
+      if (!message.empty()) {
+        // Indented under its list item.
+        std::string block = fenced(message), indented;
+        for (std::size_t i = 0; i < block.size(); ++i) {
+          if (i == 0 || block[i - 1] == '\n') indented += "  ";
+          indented += block[i];
+        }
+        out += "\n" + indented + "\n";
+      }
+    }
+  }
+  if (!result.ignored_files.empty() || !result.rejected_files.empty()) {
+    out += "### Files\n\n";
+    for (const auto& f : result.ignored_files) out += fmt::format("- ignored: `{}`\n", one_line(f));
+    for (const auto& f : result.rejected_files) out += fmt::format("- refused: `{}`\n", one_line(f));
+  }
+  return out;
+}
+
+}  // namespace grader::report

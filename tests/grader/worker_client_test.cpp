@@ -1,0 +1,317 @@
+// The trusted side of the worker pipe, driven against a real worker process
+// (worker_client_test_table.cpp): results and exceptions come back with their
+// types, and every way a call can break the worker becomes a WorkerFailure
+// that names the call and says what happened, within the call's time limit,
+// after which the next call gets a fresh worker.
+#include <signal.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grader/client/worker_client.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace gc = grader::client;
+namespace gp = grader::protocol;
+using gp::Value;
+using Clock = std::chrono::steady_clock;
+
+constexpr auto kCallTimeout = std::chrono::milliseconds(500);
+
+class ScratchDir {
+ public:
+  ScratchDir() {
+    static int counter = 0;
+    path_ = fs::temp_directory_path() / ("worker_client_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+gc::WorkerOptions options_for(const std::string& executable, const fs::path& work_dir) {
+  gc::WorkerOptions o;
+  o.executable = executable;
+  o.call_timeout = kCallTimeout;
+  o.limits.address_space_bytes = std::size_t{512} << 20;
+  o.limits.cpu_seconds = 20;
+  o.limits.file_size_bytes = std::size_t{1} << 20;
+  o.limits.open_files = 64;
+  o.work_dir = work_dir.string();
+  return o;
+}
+
+class WorkerClientTest : public ::testing::Test {
+ protected:
+  WorkerClientTest() : client_(options_for(TEST_WORKER_EXE, scratch_.path())) {}
+
+  std::vector<Value> call(const std::string& function, std::vector<Value> args = {}) {
+    return client_.call(function, std::move(args), function + "(1, 2)");
+  }
+  // Runs a call that must break the worker; returns its message.
+  std::string failure_of(const std::string& function, std::vector<Value> args = {}) {
+    try {
+      call(function, std::move(args));
+    } catch (const gc::WorkerFailure& e) {
+      return e.what();
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << function << ": expected WorkerFailure, got another exception: " << e.what();
+      return {};
+    }
+    ADD_FAILURE() << function << ": expected WorkerFailure, the call returned normally";
+    return {};
+  }
+  std::int64_t worker_pid() { return std::get<std::int64_t>(call("pid").at(0)); }
+  // After a failure the client must start a fresh worker that answers.
+  void expect_next_call_works() {
+    auto r = call("echo", {std::int64_t{7}, std::string("again")});
+    ASSERT_EQ(r.size(), 2u);
+    EXPECT_EQ(std::get<std::int64_t>(r[0]), 7);
+    EXPECT_EQ(std::get<std::string>(r[1]), "again");
+  }
+
+  ScratchDir scratch_;
+  gc::WorkerClient client_;
+};
+
+// A process is gone once kill() cannot find it, or once it is a zombie that
+// only its new parent has yet to reap.
+bool process_gone(pid_t pid) {
+  for (int i = 0; i < 200; ++i) {
+    if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+    auto close = text.rfind(')');
+    if (close != std::string::npos && close + 2 < text.size() && (text[close + 2] == 'Z' || text[close + 2] == 'X'))
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST_F(WorkerClientTest, EchoReturnsEveryValueType) {
+  gp::TensorF64 m{{2, 3}, {1, 2, 3, 4, 5, 6}};
+  gp::TensorF32 t{{1, 2, 2}, {0.5f, -1.5f, 2.5f, 3.5f}};
+  std::vector<Value> args = {std::monostate{}, true, std::int64_t{-5}, 0.125, std::string("text"), m, t};
+  auto r = call("echo", args);
+  ASSERT_EQ(r.size(), args.size());
+  EXPECT_EQ(r, args);
+  // The same worker serves the next call.
+  auto pid = worker_pid();
+  call("echo", {std::int64_t{1}});
+  EXPECT_EQ(worker_pid(), pid);
+}
+
+TEST_F(WorkerClientTest, InvalidArgumentIsRethrownWithItsMessage) {
+  try {
+    call("throw_invalid_argument", {std::string("d_model must be > 0, got 0")});
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "d_model must be > 0, got 0");
+  }
+  EXPECT_THROW(call("throw_out_of_range"), std::out_of_range);
+  // An exception is a normal answer: the worker is not restarted.
+  auto pid = worker_pid();
+  EXPECT_THROW(call("throw_invalid_argument", {std::string("x")}), std::invalid_argument);
+  EXPECT_EQ(worker_pid(), pid);
+}
+
+TEST_F(WorkerClientTest, NonStandardExceptionIsAStudentException) {
+  try {
+    call("throw_int");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument&) {
+    FAIL() << "a thrown int must not satisfy a test expecting std::invalid_argument";
+  } catch (const gc::StudentException& e) {
+    EXPECT_EQ(e.kind(), "unknown");
+    EXPECT_TRUE(contains(e.what(), "not a std::exception")) << e.what();
+  }
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, SegfaultIsACrashNamingTheCall) {
+  auto pid = worker_pid();
+  std::string message = failure_of("segfault");
+  EXPECT_EQ(message.rfind("segfault(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "crashed")) << message;
+  EXPECT_TRUE(contains(message, "SIGSEGV")) << message;
+  EXPECT_TRUE(process_gone(static_cast<pid_t>(pid)));
+  expect_next_call_works();
+  EXPECT_NE(worker_pid(), pid);
+}
+
+TEST_F(WorkerClientTest, AbortIsReported) {
+  std::string message = failure_of("abort");
+  EXPECT_EQ(message.rfind("abort(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "aborted")) << message;
+  EXPECT_TRUE(contains(message, "SIGABRT")) << message;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, ExitZeroEndsTheWorkerAndIsNotASuccess) {
+  std::string message = failure_of("exit_zero");
+  EXPECT_EQ(message.rfind("exit_zero(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "ended the worker")) << message;
+  EXPECT_TRUE(contains(message, "exited with status 0")) << message;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, InfiniteLoopTimesOutWithinTheCallLimit) {
+  auto pid = worker_pid();
+  auto start = Clock::now();
+  std::string message = failure_of("infinite_loop");
+  auto took = Clock::now() - start;
+  EXPECT_EQ(message.rfind("infinite_loop(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "timed out after 0.5 s")) << message;
+  EXPECT_GE(took, kCallTimeout - std::chrono::milliseconds(50));
+  EXPECT_LT(took, kCallTimeout + std::chrono::milliseconds(1500));
+  // The looping worker was killed, not left spinning.
+  EXPECT_TRUE(process_gone(static_cast<pid_t>(pid)));
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, SlowButInTimeSucceedsAndTooSlowTimesOut) {
+  EXPECT_EQ(std::get<std::string>(call("sleep_ms", {std::int64_t{100}}).at(0)), "slept");
+  auto start = Clock::now();
+  std::string message = failure_of("sleep_ms", {std::int64_t{5000}});
+  EXPECT_TRUE(contains(message, "timed out")) << message;
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, FloodOfOutputDoesNotDeadlock) {
+  auto start = Clock::now();
+  auto r = call("flood_output");
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_EQ(std::get<std::string>(r.at(0)), "flooded");
+  // Kept output is capped; what is kept is what was printed.
+  EXPECT_GT(client_.last_output().size(), 0u);
+  EXPECT_LE(client_.last_output().size(), client_.options().output_cap);
+  EXPECT_EQ(client_.last_output().substr(0, 4), "oooo");
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, FailureMessageShowsWhatTheCodePrinted) {
+  std::string message = failure_of("print_then_crash");
+  EXPECT_TRUE(contains(message, "SIGSEGV")) << message;
+  EXPECT_TRUE(contains(message, "about to index row 99 of 5")) << message;
+}
+
+TEST_F(WorkerClientTest, OutOfMemoryIsReportedUnderTheAddressSpaceLimit) {
+  // 10 GiB against a 512 MiB limit: new throws bad_alloc (or the worker is
+  // killed); either way the call must not come back with a result.
+  try {
+    (void)call("allocate_10_gb");
+    FAIL() << "allocating 10 GiB under a 512 MiB limit returned normally";
+  } catch (const gc::StudentException& e) {
+    EXPECT_EQ(e.kind(), "bad_alloc");
+    EXPECT_TRUE(contains(e.what(), "out of memory")) << e.what();
+  } catch (const gc::WorkerFailure& e) {
+    EXPECT_TRUE(contains(e.what(), "killed") || contains(e.what(), "stopped")) << e.what();
+  }
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, BogusFrameOnTheReplyPipeIsMalformed) {
+  std::string message = failure_of("bogus_frame");
+  EXPECT_EQ(message.rfind("bogus_frame(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "malformed reply")) << message;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, ForgedReplyIsOutOfTurn) {
+  std::string message = failure_of("forged_reply");
+  EXPECT_EQ(message.rfind("forged_reply(1, 2): ", 0), 0u) << message;
+  EXPECT_TRUE(contains(message, "out of turn")) << message;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, UnknownFunctionAndBadArgumentsAreWorkerFailures) {
+  std::string unknown = failure_of("no_such_function");
+  EXPECT_TRUE(contains(unknown, "no function named 'no_such_function'")) << unknown;
+  // A bridge that cannot read its arguments is a course bug, not a student
+  // exception: it must not look like std::invalid_argument.
+  std::string mistyped = failure_of("throw_invalid_argument", {std::int64_t{3}});
+  EXPECT_TRUE(contains(mistyped, "message: value 0 should be string, got int")) << mistyped;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, ForkedChildDiesWithTheWorker) {
+  auto child = static_cast<pid_t>(std::get<std::int64_t>(call("fork_child").at(0)));
+  ASSERT_GT(child, 0);
+  EXPECT_EQ(::kill(child, 0), 0) << "the forked child should still be running";
+  // A lingering child holding the pipes does not disturb the next call.
+  expect_next_call_works();
+  // Breaking the worker kills its whole process group, child included.
+  failure_of("segfault");
+  EXPECT_TRUE(process_gone(child)) << "the worker's child " << child << " outlived the worker";
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, ForkedChildDiesWhenTheClientIsDestroyed) {
+  pid_t child = 0;
+  {
+    gc::WorkerClient other(options_for(TEST_WORKER_EXE, scratch_.path()));
+    child = static_cast<pid_t>(std::get<std::int64_t>(other.call("fork_child", {}, "fork_child()").at(0)));
+    ASSERT_GT(child, 0);
+  }
+  EXPECT_TRUE(process_gone(child)) << "the worker's child " << child << " outlived the client";
+}
+
+TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestTimesOut) {
+  // A static initializer that loops forever, and a request far larger than a
+  // pipe holds: even writing the request must respect the call's time limit.
+  ScratchDir scratch;
+  gc::WorkerClient client(options_for(TEST_WORKER_HANG_EXE, scratch.path()));
+  gp::TensorF64 big{{1024, 512}, std::vector<double>(1024 * 512, 1.0)};
+  auto start = Clock::now();
+  try {
+    client.call("echo", {big}, "echo(big)");
+    FAIL() << "a worker that never starts answered";
+  } catch (const gc::WorkerFailure& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("echo(big): ", 0), 0u) << e.what();
+    EXPECT_TRUE(contains(e.what(), "timed out")) << e.what();
+  }
+  EXPECT_LT(Clock::now() - start, kCallTimeout + std::chrono::milliseconds(1500));
+}
+
+TEST(WorkerClientStart, MissingExecutableIsAWorkerFailure) {
+  ScratchDir scratch;
+  gc::WorkerClient none(options_for("", scratch.path()));
+  try {
+    none.call("echo", {}, "echo()");
+    FAIL() << "no worker, yet the call returned";
+  } catch (const gc::WorkerFailure& e) {
+    EXPECT_TRUE(contains(e.what(), "no worker executable")) << e.what();
+  }
+  gc::WorkerClient absent(options_for((scratch.path() / "no-such-worker").string(), scratch.path()));
+  try {
+    absent.call("echo", {}, "echo()");
+    FAIL() << "a worker that does not exist answered";
+  } catch (const gc::WorkerFailure& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("echo(): ", 0), 0u) << e.what();
+  }
+}
+
+}  // namespace

@@ -1,0 +1,104 @@
+// The function table of the worker that worker_client_test drives: one
+// function per way student code can behave or misbehave. Linked with the
+// generic worker main exactly like a lesson's worker.
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "grader/protocol/args.hpp"
+#include "grader/protocol/frame.hpp"
+#include "grader/worker/registry.hpp"
+
+namespace {
+
+using grader::protocol::Value;
+using Values = std::vector<Value>;
+
+#ifdef TEST_WORKER_HANG_AT_START
+// A static initializer that never finishes: the worker never reads a request.
+const int hang_at_start = [] {
+  volatile int spin = 0;
+  for (;;) spin = spin + 1;
+  return 0;
+}();
+#endif
+
+}  // namespace
+
+void grader::worker::register_functions(Registry& registry) {
+  registry.add("echo", [](const Values& a) -> Values { return a; });
+  registry.add("throw_invalid_argument", [](const Values& a) -> Values {
+    throw std::invalid_argument(grader::protocol::get<std::string>(a, 0, "message"));
+  });
+  registry.add("throw_out_of_range", [](const Values&) -> Values { throw std::out_of_range("index 9 is past the end"); });
+  registry.add("throw_int", [](const Values&) -> Values { throw 42; });
+  registry.add("segfault", [](const Values&) -> Values {
+    // Both volatile: the pointer may not be proven null, nor the store dropped as dead.
+    volatile int* volatile nowhere = nullptr;
+    *nowhere = 1;
+    return {};
+  });
+  registry.add("abort", [](const Values&) -> Values { std::abort(); });
+  registry.add("exit_zero", [](const Values&) -> Values { std::exit(0); });
+  registry.add("infinite_loop", [](const Values&) -> Values {
+    volatile std::uint64_t spin = 0;
+    for (;;) spin = spin + 1;
+  });
+  registry.add("sleep_ms", [](const Values& a) -> Values {
+    std::this_thread::sleep_for(std::chrono::milliseconds(grader::protocol::get<std::int64_t>(a, 0, "ms")));
+    return {std::string("slept")};
+  });
+  registry.add("flood_output", [](const Values&) -> Values {
+    // 1 MiB on stdout and on stderr, interleaved, far more than a pipe holds.
+    std::string line(1023, 'o');
+    line += '\n';
+    for (int i = 0; i < 1024; ++i) {
+      std::fwrite(line.data(), 1, line.size(), stdout);
+      std::fwrite(line.data(), 1, line.size(), stderr);
+    }
+    std::fflush(stdout);
+    return {std::string("flooded")};
+  });
+  registry.add("print_then_crash", [](const Values&) -> Values {
+    std::printf("about to index row 99 of 5\n");
+    std::fflush(stdout);
+    volatile int* volatile nowhere = nullptr;
+    *nowhere = 1;
+    return {};
+  });
+  registry.add("allocate_10_gb", [](const Values&) -> Values {
+    const std::size_t n = std::size_t{10} << 30;
+    char* p = new char[n];
+    p[0] = 1;
+    p[n - 1] = 1;
+    bool touched = p[0] + p[n - 1] == 2;
+    delete[] p;
+    return {touched};
+  });
+  registry.add("bogus_frame", [](const Values&) -> Values {
+    grader::protocol::write_frame(grader::worker::kReplyFd, "this is not a reply");
+    return {std::string("after the bogus frame")};
+  });
+  registry.add("forged_reply", [](const Values&) -> Values {
+    // A well-formed reply for a call that was never made.
+    grader::protocol::Reply forged{987654, true, {std::int64_t{1}}, {}};
+    grader::protocol::write_frame(grader::worker::kReplyFd, grader::protocol::encode(forged));
+    return {std::string("after the forged reply")};
+  });
+  registry.add("fork_child", [](const Values&) -> Values {
+    // The child outlives the call, holding the worker's pipes open.
+    pid_t child = fork();
+    if (child == 0) {
+      for (;;) pause();
+    }
+    return {std::int64_t{child}};
+  });
+  registry.add("pid", [](const Values&) -> Values { return {std::int64_t{getpid()}}; });
+}

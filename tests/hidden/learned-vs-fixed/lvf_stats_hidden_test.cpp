@@ -1,0 +1,62 @@
+// Exercise lvf-stats, hidden tests: position_stats against the reference on
+// random and sinusoidal tables, the 0 / 0 case and the row check.
+#include <cmath>
+#include <random>
+
+#include "common/testing.hpp"
+#include "learned-vs-fixed/bridge/proxy.hpp"
+#include "learned-vs-fixed/learned_vs_fixed.hpp"
+#include "positional-encoding/positional_encoding.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXd;
+
+// Means of up to ~10^5 distances: summation order moves them by ~1e-13
+// relative. 1e-10 relative leaves room; every wrong formula is off by > 1e-3.
+constexpr double kRtol = 1e-10;
+
+MatrixXd random_table(Index rows, Index cols, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  MatrixXd m(rows, cols);
+  for (Index i = 0; i < m.size(); ++i) m.data()[i] = u(rng);
+  return m;
+}
+
+void expect_same_stats(const MatrixXd& positions, const std::string& what) {
+  const course::PositionStats got = student::position_stats(positions);
+  const course::PositionStats want = ref::position_stats(positions);
+  EXPECT_NEAR(got.min_distance, want.min_distance, kRtol * want.min_distance) << "position_stats(" << what << ").min_distance";
+  EXPECT_NEAR(got.neighbour_ratio, want.neighbour_ratio, kRtol * want.neighbour_ratio)
+      << "position_stats(" << what << ").neighbour_ratio";
+}
+
+TEST(LvfStatsHidden, MatchesReferenceOnRandomTables) {
+  std::uint32_t seed = 1;
+  for (auto [rows, cols] : {std::pair<Index, Index>{2, 3}, {3, 1}, {10, 4}, {57, 16}, {200, 2}})
+    expect_same_stats(random_table(rows, cols, seed++), "<random " + course::shape_string({rows, cols}) + ">");
+}
+
+TEST(LvfStatsHidden, MatchesReferenceOnSinusoidalTables) {
+  for (auto [len, width] : {std::pair<Index, Index>{16, 8}, {300, 4}, {128, 7}})
+    expect_same_stats(ref::positional_encoding(len, width),
+                      "positional_encoding(" + std::to_string(len) + ", " + std::to_string(width) + ")");
+}
+
+TEST(LvfStatsHidden, IdenticalRowsHaveNoRatio) {
+  // Every row the same: min distance 0 and a mean distance of 0, so the ratio
+  // is 0 / 0, NaN, as documented (no answer is better than an invented one).
+  const course::PositionStats s = student::position_stats(MatrixXd::Constant(5, 3, 0.5));
+  EXPECT_EQ(s.min_distance, 0.0);
+  EXPECT_TRUE(std::isnan(s.neighbour_ratio)) << "position_stats(<5 identical rows>).neighbour_ratio: expected NaN, got "
+                                             << s.neighbour_ratio;
+}
+
+TEST(LvfStatsHidden, RejectsFewerThanTwoRows) {
+  EXPECT_INVALID_ARGUMENT(student::position_stats(MatrixXd::Zero(1, 4)), "positions");
+  EXPECT_INVALID_ARGUMENT(student::position_stats(MatrixXd::Zero(0, 4)), "positions");
+}
+
+}  // namespace

@@ -1,0 +1,83 @@
+// Exercise lvf-table, hidden tests: initialisation for many sizes and seeds,
+// forward at the table's edge, set_table and every error.
+#include <stdexcept>
+
+#include "common/testing.hpp"
+#include "learned-vs-fixed/bridge/proxy.hpp"
+#include "learned-vs-fixed/learned_vs_fixed.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXd;
+
+// The bound may be computed in float or in double: at most one float ulp
+// (6e-8 relative) apart. A value drawn out of order is off by ~100%.
+constexpr double kInitRtol = 1e-6;
+
+struct Size {
+  Index max_len, d_model;
+  std::uint64_t seed;
+};
+const Size kSizes[] = {{512, 16, 0}, {7, 5, 42}, {1, 1, 3}, {33, 2, (1ULL << 40) + 9}};
+
+std::string name(const Size& s) {
+  return "LearnedPositionalEmbedding(" + std::to_string(s.max_len) + ", " + std::to_string(s.d_model) + ", " +
+         std::to_string(s.seed) + ")";
+}
+
+TEST(LvfTableHidden, InitMatchesReference) {
+  for (const Size& s : kSizes) {
+    EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table(),
+                       ref::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table(), 0, kInitRtol)
+        << name(s) << ".table()";
+  }
+}
+
+TEST(LvfTableHidden, ForwardMatchesReferenceUpToTheLastRow) {
+  for (const Size& s : kSizes) {
+    const student::LearnedPositionalEmbedding got(s.max_len, s.d_model, s.seed);
+    const ref::LearnedPositionalEmbedding want(s.max_len, s.d_model, s.seed);
+    for (Index len : {Index{0}, s.max_len / 2, s.max_len}) {
+      EXPECT_TENSOR_NEAR(got.forward(len), want.forward(len), 0, kInitRtol) << name(s) << ".forward(" << len << ")";
+    }
+  }
+}
+
+TEST(LvfTableHidden, OneRowTooManyIsOutOfRangeWithTheMessage) {
+  const student::LearnedPositionalEmbedding learned(12, 3);
+  for (Index len : {13, 100}) {
+    try {
+      learned.forward(len);
+      ADD_FAILURE() << "LearnedPositionalEmbedding(12, 3).forward(" << len << "): expected std::out_of_range";
+    } catch (const std::out_of_range& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("sequence length " + std::to_string(len)), std::string::npos) << message;
+      EXPECT_NE(message.find("12 learned positions"), std::string::npos) << message;
+      EXPECT_NE(message.find("sinusoidal"), std::string::npos) << "the message should say what to do instead: " << message;
+    } catch (const grader::client::WorkerFailure&) {
+      throw;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "forward(" << len << "): expected std::out_of_range, got another exception: " << e.what();
+    }
+  }
+}
+
+TEST(LvfTableHidden, SetTableChecksTheShape) {
+  student::LearnedPositionalEmbedding learned(6, 4, 1);
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(4, 6)), "table");
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(7, 4)), "table");
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(6, 3)), "table");
+  const MatrixXd trained = MatrixXd::Constant(6, 4, 0.25);
+  learned.set_table(trained);
+  EXPECT_TENSOR_NEAR(learned.forward(6), trained, 0, 0) << "forward(6) after set_table(<constant 0.25 (6, 4)>)";
+}
+
+TEST(LvfTableHidden, RejectsBadSizes) {
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(0, 8), "max_len");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(-3, 8), "max_len");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(8, -1), "d_model");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(8, 2).forward(-5), "seq_len");
+}
+
+}  // namespace

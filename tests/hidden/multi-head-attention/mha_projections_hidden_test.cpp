@@ -1,0 +1,81 @@
+// Exercise mha-projections, hidden tests: initialisation for many sizes and
+// seeds, size checks, and the projection into heads against the reference and PyTorch.
+#include "common/testing.hpp"
+#include "mha_fixture.hpp"
+#include "mha_sweep.hpp"
+#include "multi-head-attention/bridge/proxy.hpp"
+#include "multi-head-attention/multi_head_attention.hpp"
+
+namespace {
+
+using course::Index;
+using mha_fixture::Fixture;
+
+// The init bound may be computed in float or double: at most one float ulp
+// (6e-8) apart, so 1e-6 relative. A value drawn out of order is off by ~100%.
+constexpr double kInitRtol = 1e-6;
+
+void expect_same_parameters(const course::MhaParameters& got, const course::MhaParameters& want) {
+  EXPECT_TENSOR_NEAR(got.in_proj_weight, want.in_proj_weight, 0, kInitRtol);
+  EXPECT_TENSOR_NEAR(got.out_proj_weight, want.out_proj_weight, 0, kInitRtol);
+  EXPECT_TENSOR_NEAR(course::MatrixXf(got.in_proj_bias.transpose()), course::MatrixXf(want.in_proj_bias.transpose()), 0, 0);
+  EXPECT_TENSOR_NEAR(course::MatrixXf(got.out_proj_bias.transpose()), course::MatrixXf(want.out_proj_bias.transpose()), 0, 0);
+}
+
+TEST(MhaProjectionsHidden, InitMatchesReference) {
+  struct Case {
+    Index e, h;
+    std::uint64_t seed;
+  };
+  for (const Case& c : {Case{32, 4, 0}, Case{15, 3, 7}, Case{8, 8, 123456789}, Case{6, 1, (1ULL << 40) + 3}}) {
+    SCOPED_TRACE("MultiHeadAttention(" + std::to_string(c.e) + ", " + std::to_string(c.h) + ", " +
+                 std::to_string(c.seed) + ")");
+    expect_same_parameters(student::MultiHeadAttention(c.e, c.h, c.seed).parameters(),
+                           ref::MultiHeadAttention(c.e, c.h, c.seed).parameters());
+  }
+}
+
+TEST(MhaProjectionsHidden, InitMatchesIndependentGenerator) {
+  for (const std::string& name : mha_fixture::init_cases()) {
+    SCOPED_TRACE("fixture " + name);
+    const Fixture f = Fixture::load(name);
+    expect_same_parameters(student::MultiHeadAttention(f.integer("embed_dim"), f.integer("num_heads"),
+                                                       static_cast<std::uint64_t>(f.integer("seed")))
+                               .parameters(),
+                           f.parameters());
+  }
+}
+
+TEST(MhaProjectionsHidden, SizesNotDivisibleAreRejected) {
+  for (auto [e, h] : {std::pair<Index, Index>{10, 3}, {12, 5}, {7, 2}, {9, 6}}) {
+    const std::string want = "embed_dim (" + std::to_string(e) + ") must be divisible by num_heads (" + std::to_string(h) + ")";
+    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(e, h), want);
+    EXPECT_INVALID_ARGUMENT(student::project_heads(course::Tensor({1, 2, e}), course::MatrixXf::Zero(e, e),
+                                                   course::VectorXf::Zero(e), h),
+                            want);
+  }
+}
+
+TEST(MhaProjectionsHidden, ProjectHeadsMatchesReference) {
+  mha_sweep::Random random(11);
+  for (const auto& s : mha_sweep::shapes()) {
+    SCOPED_TRACE(testing::Message() << s);
+    const auto x = random.normal({s.batch, s.query_len, s.embed_dim});
+    const auto w = random.matrix(s.embed_dim, s.embed_dim, 0.3f);
+    const auto b = random.vector(s.embed_dim, 0.5f);
+    EXPECT_TENSOR_NEAR(student::project_heads(x, w, b, s.num_heads), ref::project_heads(x, w, b, s.num_heads),
+                       mha_sweep::kAtol, mha_sweep::kRtol);
+  }
+}
+
+TEST(MhaProjectionsHidden, ProjectHeadsMatchesTorch) {
+  const Fixture f = Fixture::load("cross_attention");
+  const Index e = f.integer("embed_dim"), h = f.integer("num_heads");
+  const auto p = f.parameters();
+  EXPECT_TENSOR_NEAR(student::project_heads(f.query(), p.in_proj_weight.topRows(e), p.in_proj_bias.head(e), h),
+                     f.tensor("q_heads"), mha_fixture::kTorchAtol, mha_fixture::kTorchRtol);
+  EXPECT_TENSOR_NEAR(student::project_heads(f.key(), p.in_proj_weight.middleRows(e, e), p.in_proj_bias.segment(e, e), h),
+                     f.tensor("k_heads"), mha_fixture::kTorchAtol, mha_fixture::kTorchRtol);
+}
+
+}  // namespace

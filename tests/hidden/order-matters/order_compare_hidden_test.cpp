@@ -1,0 +1,80 @@
+// Exercise order-compare, hidden tests: every field against the reference on
+// many sentence pairs, the two graded facts, and the errors.
+#include "common/testing.hpp"
+#include "order-matters/bridge/proxy.hpp"
+#include "order-matters/order_matters.hpp"
+#include "order_hidden_support.hpp"
+
+namespace {
+
+using course::Index;
+using namespace order_hidden;
+
+// The distances and errors are built from attention outputs (see
+// kAttentionAtol): they agree with the reference to about 1e-6.
+constexpr float kFieldAtol = 1e-5f;
+constexpr float kFieldRtol = 1e-4f;
+
+void expect_near_field(float got, float want, const char* field, const SentencePair& p) {
+  EXPECT_NEAR(got, want, kFieldAtol + kFieldRtol * std::abs(want))
+      << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")." << field;
+}
+
+TEST(OrderCompareHidden, EveryFieldMatchesReference) {
+  for (const SentencePair& p : sentence_pairs()) {
+    const course::OrderComparison got = student::compare_orders(words(p.a), words(p.b));
+    const course::OrderComparison want = ref::compare_orders(words(p.a), words(p.b));
+    EXPECT_EQ(got.permutation, want.permutation) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\").permutation";
+    expect_near_field(got.pooled_distance_without, want.pooled_distance_without, "pooled_distance_without", p);
+    expect_near_field(got.pooled_distance_with, want.pooled_distance_with, "pooled_distance_with", p);
+    expect_near_field(got.permutation_error_without, want.permutation_error_without, "permutation_error_without", p);
+    expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", p);
+  }
+}
+
+TEST(OrderCompareHidden, WithoutEncodingTheOrderIsInvisible) {
+  for (const SentencePair& p : sentence_pairs()) {
+    const course::OrderComparison c = student::compare_orders(words(p.a), words(p.b));
+    EXPECT_LT(c.pooled_distance_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_LT(c.permutation_error_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+  }
+}
+
+TEST(OrderCompareHidden, WithEncodingTheOrderIsVisible) {
+  // Every pair whose words really move. The toy model is fixed (the same
+  // numbers on every machine): the reference's pooled distances for these
+  // pairs run from 0.33 to 1.0 and its permutation errors from 0.34 to 1.5.
+  // 0.05 is six times below the smallest and 10^5 times above float rounding
+  // (< 5e-7 here), so only a bug that hides the order falls under it.
+  for (const SentencePair& p : sentence_pairs()) {
+    if (p.a == p.b) continue;
+    const course::OrderComparison c = student::compare_orders(words(p.a), words(p.b));
+    EXPECT_GT(c.pooled_distance_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_GT(c.permutation_error_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+  }
+}
+
+TEST(OrderCompareHidden, RepeatedWordsAreMatchedInOrder) {
+  struct Case {
+    std::string a, b;
+    std::vector<Index> permutation;
+  };
+  for (const Case& c : {Case{"the the dog", "dog the the", {2, 0, 1}},
+                        Case{"the dog chases the cat", "the cat chases the dog", {0, 4, 2, 3, 1}},
+                        Case{"a dog a cat a bird", "a bird a cat a dog", {0, 5, 2, 3, 4, 1}}}) {
+    const course::OrderComparison got = student::compare_orders(words(c.a), words(c.b));
+    EXPECT_EQ(got.permutation, c.permutation) << "compare_orders(\"" << c.a << "\", \"" << c.b << "\").permutation";
+    const course::OrderComparison want = ref::compare_orders(words(c.a), words(c.b));
+    expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", {c.a, c.b});
+  }
+}
+
+TEST(OrderCompareHidden, ErrorsNameTheProblem) {
+  EXPECT_INVALID_ARGUMENT(student::compare_orders({}, words("dog")), "sentence_a");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites"), words("dog bites man")), "sentence_b");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("the dog"), words("the the")), "'the'");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("man bites bird")), "'bird'");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("yak bites man"), words("man bites yak")), "'yak'");
+}
+
+}  // namespace

@@ -1,0 +1,65 @@
+// Shared by the hidden order-matters suites: sentences, random inputs and the
+// tolerances, each explained once.
+#pragma once
+
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/testing.hpp"
+#include "order-matters/toy_model.hpp"
+
+namespace order_hidden {
+
+using course::Index;
+using course::MatrixXf;
+
+/// with_positions: one float rounding of a double encoding added to values
+/// below 4 (at most 2.4e-7 off); 1e-6 absolute. Wrong formulas are off by > 1e-3.
+constexpr double kPositionTolerance = 1e-6;
+
+/// Attention outputs and weights against the reference: float sums of 8
+/// products, taken in any order, agree to about 1e-6; 1e-5 absolute plus 1e-4
+/// relative allows that. The bugs the tests look for move values by > 0.01.
+constexpr double kAttentionAtol = 1e-5;
+constexpr double kAttentionRtol = 1e-4;
+
+/// "Zero up to rounding": runs that differ only in summation order.
+constexpr float kRoundingOnly = 1e-5f;
+
+/// "dog bites man" -> {"dog", "bites", "man"}
+inline std::vector<std::string> words(const std::string& sentence) {
+  std::istringstream in(sentence);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+
+/// Pairs (sentence, reordering) covering swaps, rotations, repeated words,
+/// one word and the whole vocabulary.
+struct SentencePair {
+  std::string a;
+  std::string b;
+};
+inline std::vector<SentencePair> sentence_pairs() {
+  return {{"dog bites man", "man bites dog"},
+          {"the cat chases a mouse", "a mouse chases the cat"},
+          {"the dog chases the cat", "the cat chases the dog"},
+          {"man sees a bird", "bird sees a man"},
+          {"dog bites man", "bites man dog"},
+          {"the the dog", "dog the the"},
+          {"bird", "bird"},
+          {"dog bites man the cat chases mouse a sees bird", "bird sees a mouse chases cat the man bites dog"}};
+}
+
+/// Uniform values in [-2, 2), reproducible from `seed`.
+inline MatrixXf random_matrix(Index rows, Index cols, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-2.0f, 2.0f);
+  MatrixXf m(rows, cols);
+  for (Index i = 0; i < m.size(); ++i) m.data()[i] = u(rng);
+  return m;
+}
+
+}  // namespace order_hidden

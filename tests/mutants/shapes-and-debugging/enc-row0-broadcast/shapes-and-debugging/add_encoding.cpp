@@ -1,0 +1,19 @@
+// Mutant (enc-row0-broadcast): every token gets encoding row 0 (one row broadcast over the sequence)
+#include <string>
+
+#include "shapes-and-debugging/shapes_and_debugging.hpp"
+
+namespace course {
+
+MatrixXd add_positional_encoding(const MatrixXd& embeddings, const MatrixXd& encoding) {
+  if (encoding.cols() != embeddings.cols())
+    throw std::invalid_argument("add_positional_encoding: the encoding has d_model " + std::to_string(encoding.cols()) +
+                                " but the embeddings have d_model " + std::to_string(embeddings.cols()));
+  if (embeddings.rows() > encoding.rows())
+    throw std::invalid_argument("add_positional_encoding: " + std::to_string(embeddings.rows()) +
+                                " positions but max_len = " + std::to_string(encoding.rows()));
+  if (embeddings.rows() == 0) return embeddings;
+  return embeddings.rowwise() + encoding.row(0);
+}
+
+}  // namespace course

@@ -1,0 +1,14 @@
+// Mutant (hd-rounds-up): rounds up instead of refusing: head_dim(10, 3) is 4
+#include <string>
+
+#include "shapes-and-debugging/shapes_and_debugging.hpp"
+
+namespace course {
+
+Index head_dim(Index embed_dim, Index num_heads) {
+  if (embed_dim <= 0) throw std::invalid_argument("head_dim: embed_dim must be > 0, got " + std::to_string(embed_dim));
+  if (num_heads <= 0) throw std::invalid_argument("head_dim: num_heads must be > 0, got " + std::to_string(num_heads));
+  return (embed_dim + num_heads - 1) / num_heads;
+}
+
+}  // namespace course

@@ -1,0 +1,72 @@
+// Exercise masks: public tests for causal_mask and for masked attention.
+#include <cmath>
+
+#include "attention/attention.hpp"
+#include "attention/bridge/proxy.hpp"
+#include "common/testing.hpp"
+#include "matrix_literal.hpp"
+
+namespace {
+
+using attention_tests::blocked;
+using attention_tests::matrix;
+
+// Expected values are exact or rounded to 7 decimals; float arithmetic is good
+// to about 1e-7 here, so 1e-6 absolute covers both.
+constexpr double kAtol = 1e-6;
+constexpr double kRtol = 0;
+
+// The README's worked example (L = 2, S = 3, D = 4, Dv = 2).
+const course::MatrixXf kQuery = matrix({{1, 0, 1, 0}, {0, 2, 0, 0}});
+const course::MatrixXf kKey = matrix({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
+const course::MatrixXf kValue = matrix({{1, 0}, {0, 1}, {1, 1}});
+
+}  // namespace
+
+TEST(Masks, CausalMaskBlocksTheFuture) {
+  auto got = student::causal_mask(3);
+  EXPECT_EQ(got.kind, course::Mask::Kind::boolean) << "causal_mask(3) should be a boolean mask";
+  EXPECT_TENSOR_NEAR(got.values, matrix({{0, 1, 1}, {0, 0, 1}, {0, 0, 0}}), 0, 0);
+}
+
+TEST(Masks, CausalMaskRejectsNegativeLength) {
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(-1), "length");
+}
+
+TEST(Masks, BooleanMaskBlocksAKey) {
+  // Query 0 may not look at key 0: its scores become [-inf, 0, 0.5] and the
+  // other two keys share all the weight. Query 1 is untouched.
+  auto mask = course::Mask::boolean(blocked({{true, false, false}, {false, false, false}}));
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
+  EXPECT_TENSOR_NEAR(got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kAtol,
+                     kRtol);
+  EXPECT_TENSOR_NEAR(got.output, matrix({{0.6224593f, 1}, {0.5776812f, 0.8446376f}}), kAtol, kRtol);
+}
+
+TEST(Masks, AdditiveMaskIsAddedToTheScaledScores) {
+  // A zero query scores 0 against every key; the mask adds [0, ln 2, ln 4],
+  // so the weights are 1/7, 2/7, 4/7. With identity values the output equals
+  // the weights.
+  auto mask = course::Mask::additive(matrix({{0, std::log(2.0f), std::log(4.0f)}}));
+  auto got = student::scaled_dot_product_attention(matrix({{0, 0}}), matrix({{1, 2}, {3, 4}, {5, 6}}),
+                                                   course::MatrixXf::Identity(3, 3), mask);
+  EXPECT_TENSOR_NEAR(got.weights, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kAtol, kRtol);
+  EXPECT_TENSOR_NEAR(got.output, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kAtol, kRtol);
+}
+
+TEST(Masks, CausalAttentionLooksOnlyBackwards) {
+  // Self-attention over three tokens (D = 2) with the causal mask of length 3:
+  // token 0 sees only itself, token 1 sees tokens 0 and 1, token 2 sees all.
+  auto x = matrix({{1, 0}, {0, 1}, {1, 1}});
+  auto causal = course::Mask::boolean(blocked({{false, true, true}, {false, false, true}, {false, false, false}}));
+  auto got = student::scaled_dot_product_attention(x, x, x, causal);
+  EXPECT_TENSOR_NEAR(got.weights, matrix({{1, 0, 0}, {0.3302385f, 0.6697615f, 0}, {0.2482551f, 0.2482551f, 0.5034898f}}),
+                     kAtol, kRtol);
+  EXPECT_TENSOR_NEAR(got.output, matrix({{1, 0}, {0.3302385f, 0.6697615f}, {0.7517449f, 0.7517449f}}), kAtol, kRtol);
+}
+
+TEST(Masks, MaskOfAnotherShapeIsRejected) {
+  auto mask = course::Mask::boolean(blocked({{false, false}, {false, false}}));
+  EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, kKey, kValue, mask),
+                          "mask: expected shape (2, 3), got (2, 2)");
+}

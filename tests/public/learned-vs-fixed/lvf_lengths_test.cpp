@@ -1,0 +1,79 @@
+// Public tests of exercise lvf-lengths: length_experiment(lengths, d_model, table_len, seed).
+// Run them with `build/bin/grader check learned-vs-fixed`.
+#include <cmath>
+
+#include "common/testing.hpp"
+#include "learned-vs-fixed/bridge/proxy.hpp"
+
+namespace {
+
+using course::Index;
+
+// Distances between encodings of width 16: any correct double computation is
+// within 1e-12 of another.
+constexpr double kTolerance = 1e-12;
+
+// ||PE(p) - PE(p + 1)|| for width 16: pair i turns by w_i = 10000^(-2i/16)
+// per step, and a (sin, cos) pair moved by w is sqrt(2 - 2 cos w) away.
+double neighbour_distance_width16() {
+  double sum = 0;
+  for (int i = 0; i < 8; ++i) sum += 2.0 - 2.0 * std::cos(std::pow(10000.0, -2.0 * i / 16.0));
+  return std::sqrt(sum);
+}
+
+TEST(LvfLengths, OneReportPerLengthInOrder) {
+  const std::vector<Index> lengths = {64, 8, 600, 8};
+  const auto reports = student::length_experiment(lengths, 16, 512);
+  ASSERT_EQ(reports.size(), lengths.size()) << "length_experiment({64, 8, 600, 8}, 16, 512): one report per length";
+  for (std::size_t i = 0; i < lengths.size(); ++i) EXPECT_EQ(reports[i].length, lengths[i]) << "report " << i;
+}
+
+TEST(LvfLengths, LearnedServesUpToItsTableLength) {
+  const auto reports = student::length_experiment({2, 511, 512, 513, 1000}, 16, 512);
+  ASSERT_EQ(reports.size(), 5u);
+  const bool want[] = {true, true, true, false, false};
+  for (std::size_t i = 0; i < 5; ++i)
+    EXPECT_EQ(reports[i].learned_serves, want[i]) << "length " << reports[i].length << " with a 512-row table";
+}
+
+TEST(LvfLengths, NoLearnedStatsBeyondTheTable) {
+  const auto reports = student::length_experiment({100, 1000}, 16, 512);
+  ASSERT_EQ(reports.size(), 2u);
+  EXPECT_TRUE(std::isfinite(reports[0].learned.min_distance)) << "length 100 fits the table";
+  EXPECT_TRUE(std::isnan(reports[1].learned.min_distance)) << "length 1000 does not fit: NaN, the table has no rows for it";
+  EXPECT_TRUE(std::isnan(reports[1].learned.neighbour_ratio)) << "length 1000 does not fit: NaN";
+}
+
+TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
+  const auto reports = student::length_experiment({40}, 8, 50, 9);
+  ASSERT_EQ(reports.size(), 1u);
+  const course::PositionStats want =
+      student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9).forward(40));
+  EXPECT_NEAR(reports[0].learned.min_distance, want.min_distance, kTolerance);
+  EXPECT_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTolerance);
+}
+
+TEST(LvfLengths, SinusoidalKeepsNeighboursApartAtEveryLength) {
+  // Width 16: the closest two positions are always neighbours, and every pair
+  // of neighbours is the same distance apart, whatever the length.
+  const double d = neighbour_distance_width16();
+  for (const auto& r : student::length_experiment({2, 64, 1000}, 16, 512))
+    EXPECT_NEAR(r.sinusoidal.min_distance, d, kTolerance) << "sinusoidal encoding, length " << r.length;
+}
+
+TEST(LvfLengths, OnlyTheSinusoidalEncodingKnowsWhatNearMeans) {
+  // The untrained table's rows are independent draws: neighbours are as far
+  // apart as any two rows (ratio near 1). Sinusoidal neighbours are much
+  // closer than the average pair (about 0.4 at these lengths).
+  for (const auto& r : student::length_experiment({64, 256}, 16, 512)) {
+    EXPECT_GT(r.learned.neighbour_ratio, 0.9) << "learned table, length " << r.length;
+    EXPECT_LT(r.learned.neighbour_ratio, 1.1) << "learned table, length " << r.length;
+    EXPECT_LT(r.sinusoidal.neighbour_ratio, 0.5) << "sinusoidal encoding, length " << r.length;
+  }
+}
+
+TEST(LvfLengths, RejectsLengthsBelowTwo) {
+  EXPECT_INVALID_ARGUMENT(student::length_experiment({8, 1}, 16, 512), "lengths[1]");
+}
+
+}  // namespace

@@ -1,0 +1,86 @@
+// Public tests of exercise lvf-table: LearnedPositionalEmbedding.
+// Run them with `build/bin/grader check learned-vs-fixed`.
+#include <cmath>
+#include <stdexcept>
+
+#include "common/seeded_init.hpp"
+#include "common/testing.hpp"
+#include "learned-vs-fixed/bridge/proxy.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXd;
+
+// The table as the header's recipe describes it, written out here.
+MatrixXd recipe(Index max_len, Index d_model, std::uint64_t seed) {
+  course::SplitMix64 stream(seed);
+  MatrixXd t(max_len, d_model);
+  for (Index p = 0; p < max_len; ++p)
+    for (Index c = 0; c < d_model; ++c) t(p, c) = static_cast<double>(stream.uniform(std::sqrt(3.0f)));
+  return t;
+}
+
+// The bound may be computed in float or in double: at most one float ulp
+// (6e-8 relative) apart. Drawing in another order or with another bound is
+// off by far more.
+constexpr double kInitRtol = 1e-6;
+
+TEST(LvfTable, TableHasTheRequestedShape) {
+  const student::LearnedPositionalEmbedding learned(16, 4);
+  EXPECT_EQ(learned.max_len(), 16);
+  EXPECT_EQ(learned.d_model(), 4);
+}
+
+TEST(LvfTable, InitialTableFollowsTheRecipe) {
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(5, 3, 7).table(), recipe(5, 3, 7), 0, kInitRtol)
+      << "LearnedPositionalEmbedding(5, 3, 7).table(): row by row, uniform(sqrt(3)) from SplitMix64(7)";
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(4, 6).table(), recipe(4, 6, 0), 0, kInitRtol)
+      << "LearnedPositionalEmbedding(4, 6).table(): the default seed is 0";
+}
+
+TEST(LvfTable, ForwardReturnsTheFirstRows) {
+  const student::LearnedPositionalEmbedding learned(10, 4, 3);
+  const MatrixXd table = learned.table();
+  EXPECT_TENSOR_NEAR(learned.forward(3), MatrixXd(table.topRows(3)), 0, 0) << "forward(3): rows 0, 1, 2 of the table";
+  EXPECT_TENSOR_NEAR(learned.forward(10), table, 0, 0) << "forward(max_len): the whole table";
+  EXPECT_TENSOR_NEAR(learned.forward(0), MatrixXd(0, 4), 0, 0) << "forward(0): no positions, shape (0, d_model)";
+}
+
+TEST(LvfTable, SetTableReplacesTheRows) {
+  student::LearnedPositionalEmbedding learned(3, 2);
+  MatrixXd trained(3, 2);
+  trained << 1, 2,  //
+      3, 4,         //
+      5, 6;
+  learned.set_table(trained);
+  EXPECT_TENSOR_NEAR(learned.table(), trained, 0, 0) << "table() after set_table";
+  EXPECT_TENSOR_NEAR(learned.forward(2), MatrixXd(trained.topRows(2)), 0, 0) << "forward(2) after set_table";
+}
+
+TEST(LvfTable, LongerThanTheTableIsOutOfRange) {
+  const student::LearnedPositionalEmbedding learned(512, 16);
+  try {
+    learned.forward(600);
+    ADD_FAILURE() << "LearnedPositionalEmbedding(512, 16).forward(600): expected std::out_of_range, nothing was thrown";
+  } catch (const std::out_of_range& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("600"), std::string::npos) << "the message should give the requested length 600: " << message;
+    EXPECT_NE(message.find("512"), std::string::npos) << "the message should give the table's 512 positions: " << message;
+  } catch (const grader::client::WorkerFailure&) {
+    throw;
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "LearnedPositionalEmbedding(512, 16).forward(600): expected std::out_of_range, got another exception: "
+                  << e.what();
+  }
+}
+
+TEST(LvfTable, RejectsBadArguments) {
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(0, 4), "max_len");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(4, 0), "d_model");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(4, 2).forward(-1), "seq_len");
+  student::LearnedPositionalEmbedding learned(4, 2);
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(2, 4)), "table");
+}
+
+}  // namespace

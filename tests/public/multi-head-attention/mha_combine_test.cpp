@@ -1,0 +1,136 @@
+// Exercise mha-combine: merging the heads and the full forward pass.
+#include "common/testing.hpp"
+#include "mha_public_support.hpp"
+#include "multi-head-attention/bridge/proxy.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXf;
+using course::Tensor;
+using course::VectorXf;
+using mha_public::filled;
+using mha_public::random_tensor;
+
+// Two forward passes of the same student code, or a mean over four heads,
+// differ only by float32 rounding in a few additions: 1e-6 absolute.
+constexpr double kAtol = 1e-6;
+
+// Parameters that make attention uniform (q and k projections are zero) and
+// pass the values through: the output is then the mean of the value rows.
+course::MhaParameters uniform_attention(Index e, float out_scale) {
+  course::MhaParameters p{MatrixXf::Zero(3 * e, e), VectorXf::Zero(3 * e), MatrixXf::Identity(e, e) * out_scale,
+                          VectorXf::LinSpaced(e, -1.0f, 1.0f)};
+  p.in_proj_weight.bottomRows(e).setIdentity();                    // value rows [2E, 3E)
+  p.in_proj_bias.tail(e) = VectorXf::LinSpaced(e, 0.5f, 2.0f);     // value bias
+  p.in_proj_bias.head(e).setConstant(3.0f);                        // a query bias shifts every score equally
+  return p;
+}
+
+TEST(MhaCombine, MergeHeadsConcatenatesAlongTheFeatures) {
+  // heads(b, h, l, d) = 1000b + 100h + 10l + d; B = 2, H = 3, L = 2, D = 4
+  const Tensor heads = filled({2, 3, 2, 4}, [](Index i) {
+    return float(1000 * (i / 24) + 100 * (i / 8 % 3) + 10 * (i / 4 % 2) + i % 4);
+  });
+  const Tensor merged = student::merge_heads(heads);
+  ASSERT_EQ(merged.shape(), (std::vector<Index>{2, 2, 12})) << "expected (B, L, H*D)";
+  for (Index b = 0; b < 2; ++b)
+    for (Index l = 0; l < 2; ++l)
+      for (Index h = 0; h < 3; ++h)
+        for (Index d = 0; d < 4; ++d)
+          EXPECT_EQ(merged.at({b, l, h * 4 + d}), heads.at({b, h, l, d}))
+              << "head " << h << " goes to columns [" << 4 * h << ", " << 4 * h + 4 << ")";
+}
+
+TEST(MhaCombine, MergeHeadsRejectsAnotherRank) {
+  EXPECT_INVALID_ARGUMENT(student::merge_heads(Tensor({2, 3, 4})), "heads");
+}
+
+TEST(MhaCombine, SeedExampleShapes) {
+  // The lesson's example: MultiHeadAttention(32, 4) on x (8, 10, 32).
+  student::MultiHeadAttention mha(32, 4);
+  const auto [output, weights] = mha(random_tensor({8, 10, 32}, 1));
+  EXPECT_EQ(output.shape(), (std::vector<Index>{8, 10, 32}));
+  EXPECT_EQ(weights.shape(), (std::vector<Index>{8, 4, 10, 10})) << "per-head weights (B, H, L, L)";
+}
+
+TEST(MhaCombine, UniformAttentionAveragesTheValues) {
+  // B = 1, L = 2, S = 3, E = 4, H = 2. Output = mean over keys of (value + value bias) + out bias.
+  student::MultiHeadAttention mha(4, 2);
+  const auto p = uniform_attention(4, 1.0f);
+  mha.set_parameters(p);
+  const Tensor query = random_tensor({1, 2, 4}, 2), key = random_tensor({1, 3, 4}, 3);
+  const Tensor value = filled({1, 3, 4}, [](Index i) { return float(i); });  // rows 0..3, 4..7, 8..11
+  const auto r = mha.forward(query, key, value);
+  ASSERT_EQ(r.output.shape(), (std::vector<Index>{1, 2, 4}));
+  for (Index l = 0; l < 2; ++l)
+    for (Index e = 0; e < 4; ++e)
+      EXPECT_NEAR(r.output.at({0, l, e}), float(4 + e) + p.in_proj_bias(8 + e) + p.out_proj_bias(e), kAtol)
+          << "query " << l << ", feature " << e << ": value rows [2E, 3E) of in_proj project the values";
+  ASSERT_TRUE(r.weights.has_value());
+  EXPECT_EQ(r.weights->shape(), (std::vector<Index>{1, 2, 3})) << "weights are averaged over heads by default";
+}
+
+TEST(MhaCombine, OutProjIsApplied) {
+  student::MultiHeadAttention mha(4, 2);
+  const auto p = uniform_attention(4, 2.0f);
+  mha.set_parameters(p);
+  const Tensor x = filled({1, 3, 4}, [](Index i) { return float(i); });
+  const auto r = mha.forward(x, x, x);
+  for (Index e = 0; e < 4; ++e)
+    EXPECT_NEAR(r.output.at({0, 0, e}), 2.0f * (float(4 + e) + p.in_proj_bias(8 + e)) + p.out_proj_bias(e), kAtol)
+        << "feature " << e << ": output = merged * out_proj_weight^T + out_proj_bias";
+}
+
+TEST(MhaCombine, AveragedWeightsAreTheMeanOverHeads) {
+  student::MultiHeadAttention mha(8, 4);
+  mha.set_parameters(mha_public::random_parameters(8, 4));
+  const Tensor query = random_tensor({2, 3, 8}, 5), key = random_tensor({2, 5, 8}, 6);
+  course::ForwardOptions per_head;
+  per_head.average_attn_weights = false;
+  const auto all = mha.forward(query, key, key, per_head);
+  const auto mean = mha.forward(query, key, key);
+  ASSERT_TRUE(all.weights && mean.weights);
+  ASSERT_EQ(all.weights->shape(), (std::vector<Index>{2, 4, 3, 5}));
+  ASSERT_EQ(mean.weights->shape(), (std::vector<Index>{2, 3, 5}));
+  for (Index b = 0; b < 2; ++b) {
+    MatrixXf want = MatrixXf::Zero(3, 5);
+    for (Index h = 0; h < 4; ++h) want += all.weights->matrix({b, h});
+    want /= 4.0f;
+    EXPECT_TENSOR_NEAR(MatrixXf(mean.weights->matrix({b})), want, kAtol, 0);
+  }
+  EXPECT_TENSOR_NEAR(mean.output, all.output, 0, 0);
+}
+
+TEST(MhaCombine, NoWeightsWhenNotNeeded) {
+  student::MultiHeadAttention mha(6, 3);
+  mha.set_parameters(mha_public::random_parameters(6, 7));
+  const Tensor x = random_tensor({2, 4, 6}, 8);
+  course::ForwardOptions options;
+  options.need_weights = false;
+  const auto r = mha.forward(x, x, x, options);
+  EXPECT_FALSE(r.weights.has_value()) << "need_weights = false returns no weights, like torch's None";
+  EXPECT_TENSOR_NEAR(r.output, mha.forward(x, x, x).output, 0, 0);
+}
+
+TEST(MhaCombine, CallIsSelfAttentionWithPerHeadWeights) {
+  student::MultiHeadAttention mha(6, 2);
+  mha.set_parameters(mha_public::random_parameters(6, 9));
+  const Tensor x = random_tensor({2, 3, 6}, 10);
+  course::ForwardOptions per_head;
+  per_head.average_attn_weights = false;
+  const auto want = mha.forward(x, x, x, per_head);
+  const auto [output, weights] = mha(x);
+  EXPECT_TENSOR_NEAR(output, want.output, 0, 0);
+  EXPECT_TENSOR_NEAR(weights, *want.weights, 0, 0);
+}
+
+TEST(MhaCombine, ForwardRejectsShapesThatDoNotFit) {
+  student::MultiHeadAttention mha(6, 2);
+  const Tensor q({2, 3, 6}), kv({2, 4, 6});
+  EXPECT_INVALID_ARGUMENT(mha.forward(Tensor({2, 3, 5}), kv, kv), "query");
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, Tensor({3, 4, 6}), kv), "key");
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, kv, Tensor({2, 5, 6})), "value");
+}
+
+}  // namespace

@@ -1,0 +1,113 @@
+// Exercise mha-heads: scaled dot-product attention in every (batch, head) pair.
+#include <cmath>
+#include <limits>
+
+#include "common/testing.hpp"
+#include "mha_public_support.hpp"
+#include "multi-head-attention/bridge/proxy.hpp"
+
+namespace {
+
+using course::Index;
+using course::Tensor;
+using mha_public::filled;
+using mha_public::random_tensor;
+
+// Hand-computed values go through a few float32 operations (exp, a sum of
+// two or four terms, a division): 1e-6 absolute is a few ulps of values near 1.
+constexpr double kAtol = 1e-6;
+
+TEST(MhaHeads, CrossAttentionShapes) {
+  // B = 2, H = 3, L = 4, S = 6, D = 5
+  const auto r = student::attend_heads(random_tensor({2, 3, 4, 5}, 1), random_tensor({2, 3, 6, 5}, 2),
+                                       random_tensor({2, 3, 6, 5}, 3));
+  EXPECT_EQ(r.output.shape(), (std::vector<Index>{2, 3, 4, 5})) << "output: expected (B, H, L, D)";
+  EXPECT_EQ(r.weights.shape(), (std::vector<Index>{2, 3, 4, 6})) << "weights: expected (B, H, L, S)";
+}
+
+TEST(MhaHeads, WeightsAreProbabilitiesOverTheKeys) {
+  const auto r = student::attend_heads(random_tensor({2, 2, 3, 4}, 4), random_tensor({2, 2, 5, 4}, 5),
+                                       random_tensor({2, 2, 5, 4}, 6));
+  ASSERT_EQ(r.weights.shape(), (std::vector<Index>{2, 2, 3, 5}));
+  for (Index b = 0; b < 2; ++b)
+    for (Index h = 0; h < 2; ++h) {
+      const auto w = r.weights.matrix({b, h});
+      EXPECT_GE(w.minCoeff(), 0.0f) << "weights are probabilities (b=" << b << ", h=" << h << ")";
+      for (Index l = 0; l < 3; ++l)
+        EXPECT_NEAR(w.row(l).sum(), 1.0f, 1e-5) << "each query's weights over the S keys sum to 1 (b=" << b
+                                                 << ", h=" << h << ", l=" << l << "): softmax along the last axis";
+    }
+}
+
+TEST(MhaHeads, HandComputedSingleQuery) {
+  // D = 2: q = [1, 1], keys [1, 0] and [0, 0]: scaled scores 1/sqrt(2) and 0.
+  const Tensor q({1, 1, 1, 2}, {1, 1});
+  const Tensor k({1, 1, 2, 2}, {1, 0, 0, 0});
+  const Tensor v({1, 1, 2, 2}, {1, 2, 3, 4});
+  const auto r = student::attend_heads(q, k, v);
+  const double w0 = 1.0 / (1.0 + std::exp(-1.0 / std::sqrt(2.0))), w1 = 1.0 - w0;
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), w0, kAtol);
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), w1, kAtol);
+  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), w0 * 1 + w1 * 3, kAtol);
+  EXPECT_NEAR(r.output.at({0, 0, 0, 1}), w0 * 2 + w1 * 4, kAtol);
+}
+
+TEST(MhaHeads, ScaleIsOneOverSqrtOfHeadDim) {
+  // Two heads of width D = 4 (so E = 8): q = k0 = [1, 1, 1, 1] scores 4/sqrt(4) = 2
+  // against k1 = 0. Scaling by sqrt(E) = sqrt(8) would give 1.41 instead.
+  const Tensor q = filled({1, 2, 1, 4}, [](Index) { return 1.0f; });
+  const Tensor k = filled({1, 2, 2, 4}, [](Index i) { return i % 8 < 4 ? 1.0f : 0.0f; });
+  const Tensor v = filled({1, 2, 2, 4}, [](Index i) { return i % 8 < 4 ? 1.0f : 0.0f; });
+  const auto r = student::attend_heads(q, k, v);
+  const double w0 = 1.0 / (1.0 + std::exp(-2.0));
+  for (Index h = 0; h < 2; ++h)
+    EXPECT_NEAR(r.weights.at({0, h, 0, 0}), w0, kAtol) << "head " << h << ": scores are divided by sqrt(D) = 2";
+}
+
+TEST(MhaHeads, EqualKeysGiveUniformWeights) {
+  const Tensor q = random_tensor({1, 1, 3, 2}, 7);
+  const Tensor k = filled({1, 1, 4, 2}, [](Index i) { return i % 2 ? 0.5f : -0.25f; });
+  const Tensor v({1, 1, 4, 2}, {1, 0, 2, 0, 3, 0, 6, 4});
+  const auto r = student::attend_heads(q, k, v);
+  for (Index l = 0; l < 3; ++l) {
+    for (Index s = 0; s < 4; ++s) EXPECT_NEAR(r.weights.at({0, 0, l, s}), 0.25, kAtol);
+    EXPECT_NEAR(r.output.at({0, 0, l, 0}), 3.0, kAtol) << "the mean of the values' first column";
+    EXPECT_NEAR(r.output.at({0, 0, l, 1}), 1.0, kAtol);
+  }
+}
+
+TEST(MhaHeads, LargeScoresStayFinite) {
+  // Scores of 30 * 30 * 4 / 2 = 1800: exp() overflows float unless the row maximum is subtracted first.
+  const Tensor q = filled({1, 1, 1, 4}, [](Index) { return 30.0f; });
+  const Tensor k = filled({1, 1, 2, 4}, [](Index i) { return i < 4 ? 30.0f : 29.0f; });
+  const Tensor v({1, 1, 2, 4}, {1, 1, 1, 1, 0, 0, 0, 0});
+  const auto r = student::attend_heads(q, k, v);
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), 1.0, kAtol) << "score 1800 against 1740: all weight on key 0";
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), 0.0, kAtol);
+  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kAtol);
+}
+
+TEST(MhaHeads, ScoreBiasIsAddedToTheScaledScores) {
+  // Equal scores; a bias of ln 2 on key 1 doubles its weight, -inf on key 2 removes it.
+  const Tensor q({1, 1, 1, 2}, {0, 0});
+  const Tensor k = random_tensor({1, 1, 3, 2}, 8);
+  const Tensor v({1, 1, 3, 2}, {3, 0, 0, 3, 100, 100});
+  const Tensor bias({1, 1, 1, 3}, {0.0f, std::log(2.0f), -std::numeric_limits<float>::infinity()});
+  const auto r = student::attend_heads(q, k, v, bias);
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), 1.0 / 3.0, kAtol);
+  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), 2.0 / 3.0, kAtol);
+  // exp(-inf) is 0 (Eigen's vectorised exp() gives ~3e-39, which counts as 0 too).
+  EXPECT_LE(r.weights.at({0, 0, 0, 2}), 1e-30f) << "a -inf score gets zero weight";
+  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kAtol);
+  EXPECT_NEAR(r.output.at({0, 0, 0, 1}), 2.0, kAtol);
+}
+
+TEST(MhaHeads, RejectsShapesThatDoNotFit) {
+  const Tensor q({2, 3, 4, 5}), k({2, 3, 6, 5}), v({2, 3, 6, 5});
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(Tensor({2, 4, 5}), k, v), "q");
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, Tensor({2, 3, 6, 4}), v), "k");
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, Tensor({2, 3, 7, 5})), "v");
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, v, Tensor({2, 3, 4, 5})), "score_bias");
+}
+
+}  // namespace

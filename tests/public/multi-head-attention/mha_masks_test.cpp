@@ -1,0 +1,114 @@
+// Exercise mha-masks: the causal mask, merging attn_mask and key_padding_mask,
+// and both masks in forward.
+#include <cmath>
+#include <limits>
+
+#include "common/testing.hpp"
+#include "mha_public_support.hpp"
+#include "multi-head-attention/bridge/proxy.hpp"
+
+namespace {
+
+using course::AttentionMask;
+using course::Index;
+using course::MaskKind;
+using course::Tensor;
+using mha_public::filled;
+using mha_public::random_tensor;
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+// A blocked key contributes exactly 0, but an implementation may still round
+// differently when other inputs change (e.g. a softmax that subtracts one
+// maximum for the whole matrix): allow a few float32 ulps.
+constexpr double kAtol = 1e-6;
+// The weight of a blocked key is exp(-inf) = 0, but Eigen's vectorised exp()
+// returns the smallest normal float (~3e-39) for -inf: both count as zero.
+constexpr float kBlockedWeight = 1e-30f;
+
+TEST(MhaMasks, CausalMaskBlocksLaterKeys) {
+  const AttentionMask square = student::causal_mask(3, 3);
+  EXPECT_EQ(square.kind, MaskKind::boolean);
+  EXPECT_TENSOR_NEAR(square.values, Tensor({3, 3}, {0, 1, 1, 0, 0, 1, 0, 0, 0}), 0, 0);
+  const AttentionMask wide = student::causal_mask(2, 4);
+  EXPECT_TENSOR_NEAR(wide.values, Tensor({2, 4}, {0, 1, 1, 1, 0, 0, 1, 1}), 0, 0);
+}
+
+TEST(MhaMasks, BooleanMaskBecomesMinusInfinityInEveryHead) {
+  // B = 1, H = 2, L = 2, S = 3; nonzero = blocked
+  const AttentionMask mask{MaskKind::boolean, Tensor({2, 3}, {0, 1, 0, 1, 0, 0})};
+  const Tensor bias = student::merge_masks(mask, std::nullopt, 1, 2, 2, 3);
+  const Tensor want({1, 2, 2, 3}, {0, -kInf, 0, -kInf, 0, 0, 0, -kInf, 0, -kInf, 0, 0});
+  EXPECT_TENSOR_NEAR(bias, want, 0, 0);
+}
+
+TEST(MhaMasks, AdditiveMaskIsAddedAsIs) {
+  const AttentionMask mask{MaskKind::additive, Tensor({2, 2}, {0.5f, -1.0f, -kInf, 2.0f})};
+  const Tensor bias = student::merge_masks(mask, std::nullopt, 2, 1, 2, 2);
+  EXPECT_TENSOR_NEAR(bias, Tensor({2, 1, 2, 2}, {0.5f, -1.0f, -kInf, 2.0f, 0.5f, -1.0f, -kInf, 2.0f}), 0, 0);
+}
+
+TEST(MhaMasks, ThreeDimensionalMaskIsBatchMajor) {
+  // B = 2, H = 3: entry i of the (B*H, L, S) mask holds the value i everywhere;
+  // batch b, head h must receive entry b*H + h.
+  const AttentionMask mask{MaskKind::additive, filled({6, 2, 2}, [](Index i) { return float(i / 4); })};
+  const Tensor bias = student::merge_masks(mask, std::nullopt, 2, 3, 2, 2);
+  ASSERT_EQ(bias.shape(), (std::vector<Index>{2, 3, 2, 2}));
+  for (Index b = 0; b < 2; ++b)
+    for (Index h = 0; h < 3; ++h) EXPECT_EQ(bias.at({b, h, 1, 0}), float(b * 3 + h)) << "b=" << b << ", h=" << h;
+}
+
+TEST(MhaMasks, KeyPaddingBlocksWholeKeyColumns) {
+  // B = 2, H = 1, L = 2, S = 3: batch 1 pads its last key.
+  const Tensor padding({2, 3}, {0, 0, 0, 0, 0, 1});
+  const Tensor bias = student::merge_masks(std::nullopt, padding, 2, 1, 2, 3);
+  EXPECT_TENSOR_NEAR(bias, Tensor({2, 1, 2, 3}, {0, 0, 0, 0, 0, 0, 0, 0, -kInf, 0, 0, -kInf}), 0, 0);
+}
+
+TEST(MhaMasks, CausalForwardIgnoresLaterTokens) {
+  student::MultiHeadAttention mha(8, 2);
+  mha.set_parameters(mha_public::random_parameters(8, 1));
+  Tensor x = random_tensor({1, 4, 8}, 2);
+  course::ForwardOptions options;
+  options.attn_mask = student::causal_mask(4, 4);
+  options.average_attn_weights = false;
+  const auto before = mha.forward(x, x, x, options);
+  ASSERT_TRUE(before.weights.has_value());
+  for (Index h = 0; h < 2; ++h)
+    for (Index l = 0; l < 4; ++l)
+      for (Index s = l + 1; s < 4; ++s)
+        EXPECT_LE(before.weights->at({0, h, l, s}), kBlockedWeight) << "query " << l << " must not see key " << s;
+  for (Index e = 0; e < 8; ++e) x.at({0, 3, e}) += 5.0f;  // change only the last token
+  const auto after = mha.forward(x, x, x, options);
+  for (Index l = 0; l < 3; ++l)
+    for (Index e = 0; e < 8; ++e)
+      EXPECT_NEAR(after.output.at({0, l, e}), before.output.at({0, l, e}), kAtol) << "position " << l << " saw the future";
+}
+
+TEST(MhaMasks, PaddedKeysChangeNothing) {
+  student::MultiHeadAttention mha(6, 3);
+  mha.set_parameters(mha_public::random_parameters(6, 3));
+  const Tensor query = random_tensor({2, 2, 6}, 4);
+  Tensor key = random_tensor({2, 3, 6}, 5), value = random_tensor({2, 3, 6}, 6);
+  course::ForwardOptions options;
+  options.key_padding_mask = Tensor({2, 3}, {0, 0, 1, 0, 0, 0});  // batch 0 pads key 2
+  const auto before = mha.forward(query, key, value, options);
+  ASSERT_TRUE(before.weights.has_value());
+  for (Index l = 0; l < 2; ++l) EXPECT_LE(before.weights->at({0, l, 2}), kBlockedWeight) << "padded key got weight";
+  for (Index e = 0; e < 6; ++e) {
+    key.at({0, 2, e}) = 9.0f;
+    value.at({0, 2, e}) = -9.0f;
+  }
+  const auto after = mha.forward(query, key, value, options);
+  EXPECT_TENSOR_NEAR(after.output, before.output, kAtol, 0);
+}
+
+TEST(MhaMasks, RejectsMasksOfTheWrongShape) {
+  const AttentionMask tall{MaskKind::boolean, Tensor({3, 3})};  // L = 2, S = 3 expected
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(tall, std::nullopt, 1, 2, 2, 3), "attn_mask");
+  const AttentionMask per_head{MaskKind::boolean, Tensor({3, 2, 3})};  // B*H = 2 expected
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(per_head, std::nullopt, 1, 2, 2, 3), "attn_mask");
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(std::nullopt, Tensor({1, 4}), 1, 2, 2, 3), "key_padding_mask");
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(-1, 2), "query_len");
+}
+
+}  // namespace

@@ -1,0 +1,145 @@
+// Exercise mha-projections: sizes, seeded initialisation, parameters, and
+// the projection of a sequence into heads.
+#include <cmath>
+
+#include "common/seeded_init.hpp"
+#include "common/testing.hpp"
+#include "mha_public_support.hpp"
+#include "multi-head-attention/bridge/proxy.hpp"
+
+namespace {
+
+using course::Index;
+using course::Tensor;
+using mha_public::filled;
+
+// Init bounds may be computed in float or in double; that changes a value by
+// at most one float ulp (6e-8 relative), well inside 1e-6 relative.
+constexpr double kInitRtol = 1e-6;
+
+TEST(MhaProjections, SeedExampleHasTorchShapedParameters) {
+  student::MultiHeadAttention mha(32, 4);
+  EXPECT_EQ(mha.head_dim(), 8);
+  const auto& p = mha.parameters();
+  EXPECT_EQ(p.in_proj_weight.rows(), 96);
+  EXPECT_EQ(p.in_proj_weight.cols(), 32);
+  EXPECT_EQ(p.in_proj_bias.size(), 96);
+  EXPECT_EQ(p.out_proj_weight.rows(), 32);
+  EXPECT_EQ(p.out_proj_weight.cols(), 32);
+  EXPECT_EQ(p.out_proj_bias.size(), 32);
+  EXPECT_TRUE(p.in_proj_bias.isZero(0)) << "torch starts in_proj_bias at zero";
+  EXPECT_TRUE(p.out_proj_bias.isZero(0)) << "torch starts out_proj.bias at zero";
+}
+
+TEST(MhaProjections, InitDrawsInProjRowByRowThenOutProj) {
+  const Index e = 8;
+  student::MultiHeadAttention mha(e, 2, 42);
+  const auto& p = mha.parameters();
+  const float in_bound = static_cast<float>(std::sqrt(6.0 / (e + 3 * e)));
+  const float out_bound = static_cast<float>(1.0 / std::sqrt(double(e)));
+  course::SplitMix64 generator(42);
+  // The first E draws fill row 0; draw E is row 1, column 0.
+  for (Index c = 0; c < e; ++c) {
+    const float want = generator.uniform(in_bound);
+    EXPECT_NEAR(p.in_proj_weight(0, c), want, kInitRtol * std::fabs(want)) << "in_proj_weight(0, " << c << ")";
+  }
+  const float row1 = generator.uniform(in_bound);
+  EXPECT_NEAR(p.in_proj_weight(1, 0), row1, kInitRtol * std::fabs(row1))
+      << "in_proj_weight(1, 0) is draw number E: fill the matrix row by row";
+  for (Index i = e + 1; i < 3 * e * e; ++i) generator.uniform(in_bound);
+  const float first_out = generator.uniform(out_bound);
+  EXPECT_NEAR(p.out_proj_weight(0, 0), first_out, kInitRtol * std::fabs(first_out))
+      << "out_proj_weight(0, 0) is the draw right after the last of in_proj_weight, with bound 1/sqrt(E)";
+}
+
+TEST(MhaProjections, InitStaysWithinTorchBounds) {
+  student::MultiHeadAttention mha(32, 4, 3);
+  const auto& p = mha.parameters();
+  const double in_bound = std::sqrt(6.0 / 128.0), out_bound = 1.0 / std::sqrt(32.0);
+  EXPECT_LE(p.in_proj_weight.cwiseAbs().maxCoeff(), in_bound * (1 + kInitRtol));
+  EXPECT_GT(p.in_proj_weight.cwiseAbs().maxCoeff(), 0.9 * in_bound) << "3072 uniform draws should come near the bound";
+  EXPECT_LE(p.out_proj_weight.cwiseAbs().maxCoeff(), out_bound * (1 + kInitRtol));
+  EXPECT_GT(p.out_proj_weight.cwiseAbs().maxCoeff(), 0.9 * out_bound);
+}
+
+TEST(MhaProjections, InitDependsOnlyOnTheSeed) {
+  student::MultiHeadAttention a(12, 3, 5), b(12, 3, 5), c(12, 3, 6);
+  EXPECT_TENSOR_NEAR(a.parameters().in_proj_weight, b.parameters().in_proj_weight, 0, 0);
+  EXPECT_FALSE(a.parameters().in_proj_weight.isApprox(c.parameters().in_proj_weight))
+      << "seeds 5 and 6 gave the same in_proj_weight";
+}
+
+TEST(MhaProjections, EmbedDimMustBeDivisibleByNumHeads) {
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(10, 3), "embed_dim (10) must be divisible by num_heads (3)");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(0, 1), "embed_dim");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(8, 0), "num_heads");
+}
+
+TEST(MhaProjections, SetParametersKeepsTheValues) {
+  student::MultiHeadAttention mha(6, 2);
+  const auto p = mha_public::random_parameters(6, 1);
+  mha.set_parameters(p);
+  EXPECT_TENSOR_NEAR(mha.parameters().in_proj_weight, p.in_proj_weight, 0, 0);
+  EXPECT_TENSOR_NEAR(mha.parameters().out_proj_weight, p.out_proj_weight, 0, 0);
+  EXPECT_TRUE(mha.parameters().in_proj_bias == p.in_proj_bias);
+  EXPECT_TRUE(mha.parameters().out_proj_bias == p.out_proj_bias);
+}
+
+TEST(MhaProjections, SetParametersRejectsWrongShapes) {
+  student::MultiHeadAttention mha(6, 2);
+  const auto good = mha_public::random_parameters(6, 2);
+  auto p = good;
+  p.in_proj_weight = good.in_proj_weight.transpose();  // (E, 3E) instead of (3E, E)
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "in_proj_weight");
+  p = good;
+  p.in_proj_bias = good.in_proj_bias.head(6);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "in_proj_bias");
+  p = good;
+  p.out_proj_weight = course::MatrixXf::Zero(6, 7);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_weight");
+  p = good;
+  p.out_proj_bias = course::VectorXf::Zero(18);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_bias");
+}
+
+TEST(MhaProjections, IdentityProjectionOnlySplitsTheHeads) {
+  // x(b, l, e) = 100b + 10l + e, so every value says where it came from.
+  const Tensor x = filled({2, 3, 6}, [](Index i) { return float(100 * (i / 18) + 10 * (i / 6 % 3) + i % 6); });
+  const Tensor heads = student::project_heads(x, course::MatrixXf::Identity(6, 6), course::VectorXf::Zero(6), 3);
+  ASSERT_EQ(heads.shape(), (std::vector<Index>{2, 3, 3, 2})) << "expected (B, H, L, D) = (2, 3, 3, 2)";
+  for (Index b = 0; b < 2; ++b)
+    for (Index h = 0; h < 3; ++h)
+      for (Index l = 0; l < 3; ++l)
+        for (Index d = 0; d < 2; ++d)
+          EXPECT_EQ(heads.at({b, h, l, d}), x.at({b, l, h * 2 + d}))
+              << "head " << h << " should hold columns [" << 2 * h << ", " << 2 * h + 2 << ") of position " << l
+              << " (b=" << b << ", d=" << d << ")";
+}
+
+TEST(MhaProjections, ProjectionIsXTimesWeightTransposedPlusBias) {
+  // x is the unit vector e_1, so x * W^T is column 1 of W: W(i, 1) = 10i + 1.
+  const Tensor x = filled({1, 1, 4}, [](Index i) { return i == 1 ? 1.0f : 0.0f; });
+  course::MatrixXf w(4, 4);
+  for (Index i = 0; i < 4; ++i)
+    for (Index j = 0; j < 4; ++j) w(i, j) = float(10 * i + j);
+  const course::VectorXf bias = course::VectorXf::LinSpaced(4, 0.5f, 2.0f);  // 0.5, 1, 1.5, 2
+  const Tensor heads = student::project_heads(x, w, bias, 2);
+  ASSERT_EQ(heads.shape(), (std::vector<Index>{1, 2, 1, 2}));
+  for (Index h = 0; h < 2; ++h)
+    for (Index d = 0; d < 2; ++d) {
+      const Index feature = h * 2 + d;
+      EXPECT_FLOAT_EQ(heads.at({0, h, 0, d}), float(10 * feature + 1) + bias(feature)) << "feature " << feature;
+    }
+}
+
+TEST(MhaProjections, ProjectHeadsRejectsBadArguments) {
+  const Tensor x({2, 3, 6});
+  const course::MatrixXf w = course::MatrixXf::Identity(6, 6);
+  const course::VectorXf b = course::VectorXf::Zero(6);
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, b, 4), "embed_dim (6) must be divisible by num_heads (4)");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, course::MatrixXf::Zero(6, 5), b, 2), "weight");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, course::VectorXf::Zero(5), 2), "bias");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(Tensor({3, 6}), w, b, 2), "x");
+}
+
+}  // namespace

@@ -1,0 +1,104 @@
+// Public tests of exercise order-attend: self_attend(x) and mean_pool(x).
+// Run them with `build/bin/grader check order-matters`.
+#include <cmath>
+
+#include "common/testing.hpp"
+#include "order-matters/bridge/proxy.hpp"
+#include "order_public.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXd;
+using course::MatrixXf;
+using order_public::has_shape;
+using order_public::rows_in_order;
+using order_public::words;
+
+constexpr Index E = course::toy::kEmbedDim;
+
+// Outputs are float sums of 8 products of values below 4: rounding stays
+// under 1e-6. Summing in another order (reordered rows, another loop) moves
+// results by about 1e-7; 1e-5 absolute allows it, while every wrong formula
+// tried (no transpose, key used as value, a mask, no scaling) is off by more than 0.01.
+constexpr double kAttentionTolerance = 1e-5;
+
+TEST(OrderAttend, ShapesAreWordsByWidthAndWordsByWords) {
+  const course::AttentionResult r = student::self_attend(student::embed(words("dog bites man")));
+  EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).output", r.output, 3, E));
+  EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).weights", r.weights, 3, 3));
+}
+
+TEST(OrderAttend, OneWordAttendsOnlyToItself) {
+  // With one key the softmax is exactly 1, so the output is that word's
+  // value: x * value^T.
+  const MatrixXf x = student::embed({"dog"});
+  const course::AttentionResult r = student::self_attend(x);
+  ASSERT_TRUE(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
+  EXPECT_TENSOR_NEAR(r.weights, MatrixXf::Ones(1, 1), kAttentionTolerance, 0)
+      << "self_attend(<embedding of dog>).weights: a single key gets all the weight";
+  const MatrixXf want = x * course::toy::projections().value.transpose();
+  EXPECT_TENSOR_NEAR(r.output, want, kAttentionTolerance, 0)
+      << "self_attend(<embedding of dog>).output should be x * value^T (the value projection, transposed)";
+}
+
+TEST(OrderAttend, TwoWordsComputedByHand) {
+  // The formula of the lesson, written out in double for two words.
+  const MatrixXf x = student::embed(words("cat sees"));
+  const auto& p = course::toy::projections();
+  const MatrixXd xd = x.cast<double>();
+  const MatrixXd q = xd * p.query.cast<double>().transpose();
+  const MatrixXd k = xd * p.key.cast<double>().transpose();
+  const MatrixXd v = xd * p.value.cast<double>().transpose();
+  MatrixXd scores = q * k.transpose() / std::sqrt(static_cast<double>(E));
+  MatrixXd weights(2, 2);
+  for (Index i = 0; i < 2; ++i) {
+    const double e0 = std::exp(scores(i, 0)), e1 = std::exp(scores(i, 1));
+    weights(i, 0) = e0 / (e0 + e1);
+    weights(i, 1) = e1 / (e0 + e1);
+  }
+  const course::AttentionResult r = student::self_attend(x);
+  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(weights.cast<float>()), kAttentionTolerance, 0)
+      << "self_attend(<embeddings of \"cat sees\">).weights";
+  EXPECT_TENSOR_NEAR(r.output, MatrixXf((weights * v).cast<float>()), kAttentionTolerance, 0)
+      << "self_attend(<embeddings of \"cat sees\">).output";
+}
+
+TEST(OrderAttend, ReorderingTheRowsReordersTheResult) {
+  // Self-attention without positions is permutation-equivariant: feed the
+  // rows in another order and the output rows come back in that order, the
+  // weights with rows and columns reordered alike.
+  const MatrixXf x = student::embed(words("the cat chases a mouse"));
+  const std::vector<Index> order = {4, 2, 0, 3, 1};
+  const course::AttentionResult r = student::self_attend(x);
+  const course::AttentionResult reordered = student::self_attend(rows_in_order(x, order));
+  EXPECT_TENSOR_NEAR(reordered.output, rows_in_order(r.output, order), kAttentionTolerance, 0)
+      << "self_attend(rows of x reordered {4, 2, 0, 3, 1}).output should be self_attend(x).output in that order";
+  const MatrixXf w_rows = rows_in_order(r.weights, order);
+  const MatrixXf w_both = rows_in_order(MatrixXf(w_rows.transpose()), order).transpose();
+  EXPECT_TENSOR_NEAR(reordered.weights, w_both, kAttentionTolerance, 0)
+      << "self_attend(reordered x).weights should be the weights with rows AND columns reordered";
+}
+
+TEST(OrderAttend, RejectsInputOfAnotherWidth) {
+  EXPECT_INVALID_ARGUMENT(student::self_attend(MatrixXf::Zero(3, 5)), "x");
+}
+
+TEST(OrderAttend, MeanPoolAveragesTheRows) {
+  MatrixXf x(3, 2);
+  x << 1, 2,  //
+      3, 4,   //
+      5, 9;
+  const course::VectorXf got = student::mean_pool(x);
+  ASSERT_EQ(got.size(), 2) << "mean_pool(<matrix (3, 2)>): expected a vector of 2 (one entry per column), got "
+                           << got.size();
+  // 9 / 3 and 15 / 3 are exact in float.
+  EXPECT_EQ(got(0), 3.0f) << "mean_pool: (1 + 3 + 5) / 3";
+  EXPECT_EQ(got(1), 5.0f) << "mean_pool: (2 + 4 + 9) / 3";
+}
+
+TEST(OrderAttend, MeanPoolRejectsNoRows) {
+  EXPECT_INVALID_ARGUMENT(student::mean_pool(MatrixXf::Zero(0, E)), "x");
+}
+
+}  // namespace

@@ -1,0 +1,63 @@
+// Public tests of exercise order-compare: compare_orders(sentence_a, sentence_b).
+// Run them with `build/bin/grader check order-matters`.
+#include "common/testing.hpp"
+#include "order-matters/bridge/proxy.hpp"
+#include "order_public.hpp"
+
+namespace {
+
+using course::Index;
+using order_public::words;
+
+// "Zero" without encoding: the two runs differ only in the order float sums
+// are taken, under 5e-7 on values near 1. 1e-5 is twenty times that.
+constexpr float kRoundingOnly = 1e-5f;
+
+// "Clearly not zero" with encoding: for the toy model (fixed numbers, the same
+// on every machine) "dog bites man" vs "man bites dog" gives a pooled distance
+// of about 0.84 and a permutation error of about 1.0. 0.1 is an eighth of the
+// smaller one, and ten thousand times the rounding noise: no correct
+// implementation lands below it, and the bugs that hide the word order
+// (encoding added after attention, pooling before attention) give about 0.
+constexpr float kClearlyVisible = 0.1f;
+
+TEST(OrderCompare, DogBitesManVersusManBitesDog) {
+  const course::OrderComparison c = student::compare_orders(words("dog bites man"), words("man bites dog"));
+  EXPECT_EQ(c.permutation, (std::vector<Index>{2, 1, 0})) << "compare_orders(dog bites man, man bites dog): "
+                                                             "'man' is word 2 of A, 'bites' word 1, 'dog' word 0";
+  EXPECT_LT(c.pooled_distance_without, kRoundingOnly)
+      << "without encoding, attention cannot see the order: the averaged outputs should agree";
+  EXPECT_LT(c.permutation_error_without, kRoundingOnly)
+      << "without encoding, B's outputs should be A's outputs reordered like B's words";
+  EXPECT_GT(c.pooled_distance_with, kClearlyVisible)
+      << "with encoding, the two sentences should give clearly different averaged outputs";
+  EXPECT_GT(c.permutation_error_with, kClearlyVisible)
+      << "with encoding, B's outputs are no longer A's outputs reordered";
+}
+
+TEST(OrderCompare, ASentenceComparedWithItselfIsZeroBothWays) {
+  const course::OrderComparison c = student::compare_orders(words("a bird sees the cat"), words("a bird sees the cat"));
+  EXPECT_EQ(c.permutation, (std::vector<Index>{0, 1, 2, 3, 4}));
+  // The same computation twice gives the same floats.
+  EXPECT_LT(c.pooled_distance_without, kRoundingOnly);
+  EXPECT_LT(c.pooled_distance_with, kRoundingOnly);
+  EXPECT_LT(c.permutation_error_without, kRoundingOnly);
+  EXPECT_LT(c.permutation_error_with, kRoundingOnly);
+}
+
+TEST(OrderCompare, RepeatedWordsAreMatchedInOrder) {
+  // The first "the" of B is the first "the" of A, the second the second.
+  const course::OrderComparison c =
+      student::compare_orders(words("the dog chases the cat"), words("the cat chases the dog"));
+  EXPECT_EQ(c.permutation, (std::vector<Index>{0, 4, 2, 3, 1}));
+  EXPECT_LT(c.permutation_error_without, kRoundingOnly);
+}
+
+TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {
+  EXPECT_INVALID_ARGUMENT(student::compare_orders({}, {}), "sentence_a");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog bites")), "sentence_b");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("cat bites man")), "'cat'");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites unicorn"), words("unicorn bites dog")), "unicorn");
+}
+
+}  // namespace

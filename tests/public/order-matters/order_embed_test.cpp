@@ -1,0 +1,85 @@
+// Public tests of exercise order-embed: embed(words) and with_positions(embeddings).
+// Run them with `build/bin/grader check order-matters`.
+#include <cmath>
+
+#include "common/testing.hpp"
+#include "order-matters/bridge/proxy.hpp"
+#include "order_public.hpp"
+
+namespace {
+
+using course::Index;
+using course::MatrixXf;
+using order_public::has_shape;
+using order_public::table_row;
+using order_public::words;
+
+constexpr Index E = course::toy::kEmbedDim;
+
+// with_positions adds a double encoding rounded to float once: entries of size
+// up to about 3 carry a float rounding of at most 2.4e-7. 1e-6 leaves room for
+// that and for rounding the encoding before or after the addition; any wrong
+// formula (a position off by one, sin/cos swapped) is off by more than 1e-3.
+constexpr double kPositionTolerance = 1e-6;
+
+TEST(OrderEmbed, ShapeIsWordsByEmbedWidth) {
+  EXPECT_TRUE(has_shape("embed({\"dog\", \"bites\", \"man\"})", student::embed(words("dog bites man")), 3, E));
+  EXPECT_TRUE(has_shape("embed({\"bird\"})", student::embed({"bird"}), 1, E));
+  // No words is a valid sentence for embed: an empty (0, E) matrix.
+  EXPECT_TRUE(has_shape("embed({})", student::embed({}), 0, E));
+}
+
+TEST(OrderEmbed, RowsAreTheTableRowsOfTheWords) {
+  // Copying a row is exact: no tolerance.
+  const MatrixXf got = student::embed(words("man bites dog man"));
+  ASSERT_TRUE(has_shape("embed({\"man\", \"bites\", \"dog\", \"man\"})", got, 4, E));
+  const std::vector<std::string> sentence = words("man bites dog man");
+  for (Index l = 0; l < 4; ++l) {
+    EXPECT_TENSOR_NEAR(MatrixXf(got.row(l)), table_row(sentence[static_cast<std::size_t>(l)]), 0, 0)
+        << "embed({\"man\", \"bites\", \"dog\", \"man\"}): row " << l << " should be the table row of '"
+        << sentence[static_cast<std::size_t>(l)] << "'";
+  }
+}
+
+TEST(OrderEmbed, UnknownWordIsNamed) {
+  EXPECT_INVALID_ARGUMENT(student::embed(words("dog bites unicorn")), "unicorn");
+  // Words are matched exactly: the vocabulary is lowercase.
+  EXPECT_INVALID_ARGUMENT(student::embed(words("Dog bites man")), "Dog");
+}
+
+TEST(OrderEmbed, WithPositionsAddsTheEncodingByHand) {
+  // On zero embeddings the result is the encoding itself. For width 8 the pair
+  // frequencies are 1, 1/10, 1/100, 1/1000 (10000^(2i/8) = 10^i).
+  const MatrixXf got = student::with_positions(MatrixXf::Zero(3, E));
+  ASSERT_TRUE(has_shape("with_positions(<zeros (3, 8)>)", got, 3, E));
+  MatrixXf want(3, E);
+  for (Index pos = 0; pos < 3; ++pos)
+    for (Index pair = 0; pair < 4; ++pair) {
+      const double angle = static_cast<double>(pos) / std::pow(10.0, static_cast<double>(pair));
+      want(pos, 2 * pair) = static_cast<float>(std::sin(angle));
+      want(pos, 2 * pair + 1) = static_cast<float>(std::cos(angle));
+    }
+  EXPECT_TENSOR_NEAR(got, want, kPositionTolerance, 0) << "with_positions(<zeros (3, 8)>) should be the encoding itself";
+}
+
+TEST(OrderEmbed, WithPositionsKeepsTheEmbeddings) {
+  // The encoding is ADDED: subtracting the zero-input result gives the input back.
+  const MatrixXf x = student::embed(words("the cat chases a mouse"));
+  const MatrixXf placed = student::with_positions(x);
+  const MatrixXf encoding = student::with_positions(MatrixXf::Zero(5, E));
+  ASSERT_TRUE(has_shape("with_positions(<matrix (5, 8)>)", placed, 5, E));
+  EXPECT_TENSOR_NEAR(placed, MatrixXf(x + encoding), kPositionTolerance, 0)
+      << "with_positions(x) should be x + with_positions(zeros)";
+}
+
+TEST(OrderEmbed, WithPositionsUsesTheInputWidth) {
+  // Any width works; width 3 has one sine/cosine pair and a lone sine whose
+  // angle at position 1 is 1 / 10000^(2/3).
+  const MatrixXf got = student::with_positions(MatrixXf::Zero(2, 3));
+  ASSERT_TRUE(has_shape("with_positions(<zeros (2, 3)>)", got, 2, 3));
+  EXPECT_NEAR(got(1, 0), std::sin(1.0), kPositionTolerance) << "with_positions(<zeros (2, 3)>)(1, 0) = sin(1)";
+  EXPECT_NEAR(got(1, 2), std::sin(1.0 / std::pow(10000.0, 2.0 / 3.0)), kPositionTolerance)
+      << "with_positions(<zeros (2, 3)>)(1, 2) = sin(1 / 10000^(2/3))";
+}
+
+}  // namespace

@@ -1,0 +1,94 @@
+// Checks shared by the positional-encoding suites (public and hidden). Their
+// messages start with the call that produced the value, e.g.
+//   positional_encoding_loop(5, 8): expected shape (5, 8), got (5, 7)
+// because an expression like `view(pe)` tells a student nothing.
+#pragma once
+
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/testing.hpp"
+
+namespace pe_checks {
+
+using course::Index;
+using course::MatrixXd;
+
+/// "positional_encoding(5, 8)"; the base is shown only when it is not the default.
+inline std::string call_text(const std::string& function, Index seq_len, Index d_model, double base = 10000.0) {
+  std::ostringstream s;
+  s << function << "(" << seq_len << ", " << d_model;
+  if (base != 10000.0) s << ", " << base;
+  s << ")";
+  return s.str();
+}
+
+/// EXPECT_TENSOR_NEAR's comparison, reported under the name of the call.
+struct NamedNear {
+  std::string call;
+  std::string expected;
+  template <typename T>
+  ::testing::AssertionResult operator()(const char*, const char*, const char*, const char*,
+                                        const ::grader::testing::TensorView<T>& got,
+                                        const ::grader::testing::TensorView<T>& want, double atol,
+                                        double rtol) const {
+    return ::grader::testing::tensors_near(call.c_str(), expected.c_str(), "", "", got, want, atol, rtol);
+  }
+};
+
+/// Shape check reported under the name of the call:
+/// "CALL: expected shape (R, C), got (r, c)".
+struct ShapeIs {
+  std::string call;
+  ::testing::AssertionResult operator()(const char*, const char*, const char*, const MatrixXd& got, Index rows,
+                                        Index cols) const {
+    if (got.rows() == rows && got.cols() == cols) return ::testing::AssertionSuccess();
+    return ::testing::AssertionFailure() << call << ": expected shape " << course::shape_string({rows, cols})
+                                         << ", got " << course::shape_string({got.rows(), got.cols()});
+  }
+};
+
+/// The encoding with d_model = 8 and the default base, written the way one
+/// would by hand: 10000^(2i/8) = 10^i exactly, so pair i turns at 1 / 10^i
+/// radians per position. Independent of the reference's exp/log expression.
+inline MatrixXd hand_computed_width8(Index seq_len) {
+  MatrixXd pe(seq_len, 8);
+  for (Index pos = 0; pos < seq_len; ++pos) {
+    for (Index pair = 0; pair < 4; ++pair) {
+      const double angle = static_cast<double>(pos) / std::pow(10.0, static_cast<double>(pair));
+      pe(pos, 2 * pair) = std::sin(angle);
+      pe(pos, 2 * pair + 1) = std::cos(angle);
+    }
+  }
+  return pe;
+}
+
+/// Tolerance of a comparison between two correct double implementations, for
+/// positions 0 .. seq_len - 1. Correct implementations differ in how they get
+/// the frequency (pow, exp of a product, a rotation recurrence), so their
+/// angles agree only to a few units in the last place of the angle itself, and
+/// the angle grows up to seq_len - 1 radians. sin and cos have slope at most 1,
+/// so the values differ by up to ~8 ulp of the largest angle (8 * 2.2e-16 *
+/// (seq_len - 1): 1.8e-11 at 10,000 positions, 1e-14 at 50), plus 1e-12 for the
+/// rounding of sin/cos themselves and of the frequency. Any real bug (integer
+/// division, a swapped sin/cos, float precision, a wrong base) errs by 1e-8 or
+/// far more.
+inline double values_tolerance(Index seq_len) {
+  const double largest_angle = seq_len > 1 ? static_cast<double>(seq_len - 1) : 0.0;
+  return 1e-12 + 8.0 * 2.220446049250313e-16 * largest_angle;
+}
+
+}  // namespace pe_checks
+
+/// EXPECT_SHAPE("positional_encoding_loop(5, 8)", pe, 5, 8) fails with
+/// "positional_encoding_loop(5, 8): expected shape (5, 8), got (5, 7)".
+#define EXPECT_SHAPE(call, got, rows, cols) EXPECT_PRED_FORMAT3((::pe_checks::ShapeIs{(call)}), got, rows, cols)
+#define ASSERT_SHAPE(call, got, rows, cols) ASSERT_PRED_FORMAT3((::pe_checks::ShapeIs{(call)}), got, rows, cols)
+
+/// EXPECT_TENSOR_NEAR with the call named in the message:
+///   EXPECT_ENCODING_NEAR("positional_encoding_loop(5, 8)", got, want, "the reference", 1e-12);
+#define EXPECT_ENCODING_NEAR(call, got, want, expected_text, atol)                                      \
+  EXPECT_PRED_FORMAT4((::pe_checks::NamedNear{(call), (expected_text)}), ::grader::testing::view(got), \
+                      ::grader::testing::view(want), (atol), 0.0)

@@ -1,0 +1,68 @@
+// Public tests of exercise dbg-scores, on queries and keys small enough to
+// multiply in your head. Run them with
+//   build/bin/grader check shapes-and-debugging
+#include <string>
+
+#include "common/testing.hpp"
+#include "dbg_checks.hpp"
+#include "shapes-and-debugging/bridge/proxy.hpp"
+
+namespace {
+
+using course::MatrixXf;
+
+std::string call_of(const MatrixXf& q, const MatrixXf& k) {
+  return dbg::call_text("attention_scores", {course::bridge::describe_arg(q), course::bridge::describe_arg(k)});
+}
+
+// D = 4 below, so the scale 1/sqrt(D) is exactly 0.5 and every expected score
+// is exact in float; 1e-6 forgives a scale computed as 1/sqrt(4.0f) with one
+// rounding, or a division instead of a multiplication.
+constexpr double kTolerance = 1e-6;
+
+}  // namespace
+
+TEST(DbgScores, OneRowPerQueryOneColumnPerKey) {
+  // 2 queries and 3 keys give a (2, 3) matrix of scores.
+  const MatrixXf q = MatrixXf::Ones(2, 4);
+  const MatrixXf k = MatrixXf::Ones(3, 4);
+  const MatrixXf got = student::attention_scores(q, k);
+  const std::string printed = dbg::printed_during_call();
+  // Every q_i . k_j is 4; divided by sqrt(4) = 2 that is 2.
+  DBG_EXPECT_NEAR(call_of(q, k), got, MatrixXf::Constant(2, 3, 2.0f), "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2",
+                  kTolerance, 0.0)
+      << dbg::diagnose_scores(q, k, got) << printed;
+}
+
+TEST(DbgScores, SmallExampleByHand) {
+  const MatrixXf q = dbg::mf({{1, 0, 0, 0},    // query 0 looks along feature 0
+                              {0, 2, 0, 0}});  // query 1 along feature 1, twice as strongly
+  const MatrixXf k = dbg::mf({{1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 1, 1}});
+  const MatrixXf got = student::attention_scores(q, k);
+  const std::string printed = dbg::printed_during_call();
+  // q k^T = [[1, 0, 1], [0, 2, 2]], then times 1/sqrt(4) = 0.5.
+  const MatrixXf want = dbg::mf({{0.5f, 0.0f, 0.5f}, {0.0f, 1.0f, 1.0f}});
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "q k^T / 2 worked out by hand", kTolerance, 0.0)
+      << dbg::diagnose_scores(q, k, got) << printed;
+}
+
+TEST(DbgScores, SquareScoresAreNotTransposed) {
+  // With as many keys as queries the shape cannot reveal a transposed result;
+  // the values can: query 1 points the way key 0 does, and nothing else matches.
+  const MatrixXf q = dbg::mf({{2, 0, 0, 0}, {0, 2, 0, 0}});
+  const MatrixXf k = dbg::mf({{0, 2, 0, 0}, {0, 0, 2, 0}});
+  const MatrixXf got = student::attention_scores(q, k);
+  const std::string printed = dbg::printed_during_call();
+  const MatrixXf want = dbg::mf({{0, 0},    // query 0 against keys 0 and 1
+                                 {2, 0}});  // query 1 against key 0: 4 / sqrt(4)
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "scores(i, j) = q_i . k_j / 2", kTolerance, 0.0)
+      << dbg::diagnose_scores(q, k, got) << printed;
+}
+
+TEST(DbgScores, RejectsQueriesAndKeysOfDifferentWidths) {
+  const MatrixXf q = MatrixXf::Ones(2, 4);
+  const MatrixXf k = MatrixXf::Ones(3, 5);
+  dbg::expect_rejected(
+      call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
+      {"head_dim"}, dbg::advice::kScoresWidth);
+}
