@@ -17,7 +17,10 @@ Where each expected value comes from:
   * boolean and additive attn_mask cases with D == Dv:
     torch.nn.functional.multi_head_attention_forward with one head and identity
     projections, i.e. exactly nn.MultiheadAttention's attn_mask semantics
-    (True = blocked; floats are added to the scaled scores).
+    (True = blocked; floats are added to the scaled scores). The fully masked
+    row case uses this path on purpose: with need_weights=True it runs the
+    plain softmax, which gives NaN for that row, the behaviour the course
+    documents (newer SDPA kernels may return zeros there instead).
 """
 
 import math
@@ -152,8 +155,7 @@ def main():
     lines += ["};", "// clang-format on", ""]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("\n".join(lines))
-    print(f"wrote {OUT.relative_to(pathlib.Path.cwd()) if OUT.is_relative_to(pathlib.Path.cwd()) else OUT}",
-          file=sys.stderr)
+    print(f"wrote {OUT}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #include "grader/batch/submissions.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <stdexcept>
 
@@ -108,6 +109,73 @@ std::vector<Entry> discover(const course::Course& course, const std::vector<fs::
     std::sort(children.begin(), children.end());
     for (const auto& c : children) add(c);
   }
+  return out;
+}
+
+Shard parse_shard(const std::string& text) {
+  auto slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    std::size_t used = 0;
+    s.index = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument("");
+    s.count = std::stoi(text.substr(slash + 1), &used);
+    if (used != text.size() - slash - 1) throw std::invalid_argument("");
+  } catch (const std::exception&) {
+    throw std::invalid_argument("shard '" + text + "' is not of the form K/N (for example 2/5)");
+  }
+  if (s.count < 1 || s.index < 1 || s.index > s.count)
+    throw std::invalid_argument("shard '" + text + "': need 1 <= K <= N (K counts from 1)");
+  return s;
+}
+
+namespace {
+std::optional<std::string> env(const char* name) {
+  const char* v = std::getenv(name);
+  if (!v || !*v) return std::nullopt;
+  return std::string(v);
+}
+int env_int(const char* name, const std::string& value) {
+  try {
+    std::size_t used = 0;
+    int n = std::stoi(value, &used);
+    if (used != value.size()) throw std::invalid_argument("");
+    return n;
+  } catch (const std::exception&) {
+    throw std::invalid_argument(std::string(name) + "='" + value + "' is not a whole number");
+  }
+}
+}  // namespace
+
+Shard shard_from_environment() {
+  if (auto s = env("GRADER_SHARD")) return parse_shard(*s);
+  if (auto id = env("SLURM_ARRAY_TASK_ID")) {
+    auto count = env("SLURM_ARRAY_TASK_COUNT");
+    if (!count) throw std::invalid_argument("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not");
+    int min = 0;
+    if (auto m = env("SLURM_ARRAY_TASK_MIN")) min = env_int("SLURM_ARRAY_TASK_MIN", *m);
+    int k = env_int("SLURM_ARRAY_TASK_ID", *id) - min + 1;
+    return parse_shard(std::to_string(k) + "/" + std::to_string(env_int("SLURM_ARRAY_TASK_COUNT", *count)));
+  }
+  if (auto index = env("JOB_COMPLETION_INDEX")) {
+    auto count = env("GRADER_SHARD_COUNT");
+    if (!count) throw std::invalid_argument("JOB_COMPLETION_INDEX is set but GRADER_SHARD_COUNT is not (set it to the Job's completions)");
+    return parse_shard(std::to_string(env_int("JOB_COMPLETION_INDEX", *index) + 1) + "/" + *count);
+  }
+  throw std::invalid_argument(
+      "--shard-from-env: none of GRADER_SHARD, SLURM_ARRAY_TASK_ID (+ SLURM_ARRAY_TASK_COUNT) or "
+      "JOB_COMPLETION_INDEX (+ GRADER_SHARD_COUNT) is set");
+}
+
+std::vector<Entry> select_shard(std::vector<Entry> entries, const Shard& shard) {
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return a.path.filename().string() < b.path.filename().string() ||
+           (a.path.filename() == b.path.filename() && a.path < b.path);
+  });
+  std::vector<Entry> out;
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    if (static_cast<int>(i % static_cast<std::size_t>(shard.count)) == shard.index - 1) out.push_back(entries[i]);
   return out;
 }
 

@@ -51,4 +51,23 @@ std::filesystem::path find_workspace_root(const course::Course& course, const st
 std::vector<Entry> discover(const course::Course& course, const std::vector<std::filesystem::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched);
 
+/// A deterministic 1/N slice of a batch, for grading on several machines.
+struct Shard {
+  int index = 1;  ///< 1-based
+  int count = 1;
+};
+
+/// Parses "K/N" (1 <= K <= N); throws std::invalid_argument saying what is wrong.
+Shard parse_shard(const std::string& text);
+
+/// The shard from the environment: GRADER_SHARD="K/N"; a Slurm job array
+/// (SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN/SLURM_ARRAY_TASK_COUNT); a
+/// Kubernetes Indexed Job (JOB_COMPLETION_INDEX, 0-based, with
+/// GRADER_SHARD_COUNT). Throws std::invalid_argument when none is set.
+Shard shard_from_environment();
+
+/// Entries sorted by path, every count-th one starting at index - 1: the same
+/// input gives the same slices on every machine, and the slices partition it.
+std::vector<Entry> select_shard(std::vector<Entry> entries, const Shard& shard);
+
 }  // namespace grader::batch

@@ -54,7 +54,7 @@ std::string class_summary(const std::vector<runner::SubmissionResult>& results) 
   });
   for (const auto& [exercise, rate] : rates)
     out += fmt::format("  {:<20} {:>5.1f}%  ({}/{}){}\n", exercise, 100.0 * rate.passed / std::max(1, rate.total), rate.passed,
-                       rate.total, (weakest != rates.end() && exercise == weakest->first) ? "  <- hardest" : "");
+                       rate.total, (rates.size() > 1 && exercise == weakest->first && rate.passed < rate.total) ? "  <- hardest" : "");
   return out;
 }
 

@@ -32,6 +32,8 @@ struct GradeCliOptions {
   bool public_only = false;
   bool force = false;
   bool batch = false;
+  std::string shard;
+  bool shard_from_env = false;
 };
 
 std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result) {
@@ -123,6 +125,10 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.add_option("--shard", o->shard, "Grade only slice K of N of the batch (K from 1), e.g. --shard 2/5; merge with grader merge");
+  app.add_flag("--shard-from-env", o->shard_from_env,
+               "Read the shard from GRADER_SHARD=K/N, a Slurm job array (SLURM_ARRAY_TASK_ID) or a Kubernetes "
+               "Indexed Job (JOB_COMPLETION_INDEX with GRADER_SHARD_COUNT)");
   app.footer(
       "One submission prints a report (exit 0 all tests passed, 1 some failed). A batch records every\n"
       "submission in the gradebook, shows progress and a class summary (exit 0 when every submission\n"
@@ -146,6 +152,23 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
     for (const auto& u : unmatched)
       std::cerr << "grader: skipping '" << archive::printable_name(u) << "': its name does not match --id-pattern\n";
     if (entries.empty()) throw UsageError("no submissions found in the paths given");
+    if (!o->shard.empty() || o->shard_from_env) {
+      if (!o->shard.empty() && o->shard_from_env) throw UsageError("give --shard or --shard-from-env, not both");
+      batch::Shard shard;
+      try {
+        shard = o->shard_from_env ? batch::shard_from_environment() : batch::parse_shard(o->shard);
+      } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+      }
+      std::size_t all = entries.size();
+      entries = batch::select_shard(std::move(entries), shard);
+      std::cerr << "shard " << shard.index << "/" << shard.count << ": " << entries.size() << " of " << all << " submissions\n";
+      o->batch = true;
+      if (entries.empty()) {
+        std::cout << "This shard has no submissions.\n";
+        return int{kAllPassed};
+      }
+    }
     bool single = entries.size() == 1 && !o->batch && paths.size() == 1 && entries[0].path == paths[0];
     return single ? grade_one(*ctx, *o, entries[0]) : grade_batch(*ctx, *o, entries);
   };

@@ -18,5 +18,9 @@ Command add_grade(CLI::App& app, const GlobalOptions& global);
 Command add_validate(CLI::App& app, const GlobalOptions& global);
 Command add_export(CLI::App& app, const GlobalOptions& global);
 Command add_review(CLI::App& app, const GlobalOptions& global);
+Command add_release(CLI::App& app, const GlobalOptions& global);
+Command add_gradescope_bundle(CLI::App& app, const GlobalOptions& global);
+Command add_merge(CLI::App& app, const GlobalOptions& global);
+Command add_gradebook_check(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace grader::cli

@@ -325,6 +325,18 @@ bool is_blank(const YAML::Node& v) {
   return !v || v.IsNull() || (v.IsScalar() && trim(v.Scalar()).empty()) || (v.IsSequence() && v.size() == 0);
 }
 
+/// What a well-formed answer looks like; never a letter that might be the answer.
+std::string how_to_write(const Question& q) {
+  if (q.kind == Kind::choices) return "write the letters of every true statement in brackets, e.g. [b, e]";
+  std::string letters;
+  std::size_t i = 0;
+  for (char c : q.options) {
+    letters += (i == 0 ? ": " : i + 1 == q.options.size() ? " or " : ", ") + std::string(1, c);
+    ++i;
+  }
+  return "write just one letter" + letters;
+}
+
 Reading read_letters(const Question& q, const YAML::Node& v) {
   std::vector<std::string> tokens;
   if (v.IsSequence()) {
@@ -345,23 +357,20 @@ Reading read_letters(const Question& q, const YAML::Node& v) {
       }
     }
   } else {
-    return malformed(q.kind == Kind::choice ? "write just the letter of your choice, e.g. c"
-                                            : "write the letters of every true statement in brackets, e.g. [b, e]");
+    return malformed(how_to_write(q));
   }
   tokens.erase(std::remove_if(tokens.begin(), tokens.end(), [](const std::string& t) { return trim(t).empty(); }),
                tokens.end());
   if (tokens.empty()) return {};
   if (q.kind == Kind::choice && tokens.size() > 1)
-    return malformed("this question has one answer: write a single letter, e.g. c (for several letters, see the "
-                     "select-all questions)");
+    return malformed("this question has one answer: " + how_to_write(q));
   Reading r;
   r.state = Reading::State::ok;
   for (const auto& t : tokens) {
     auto l = letter_of(t);
     if (!l)
-      return malformed(fmt::format("'{}' is not a choice letter; write {}", std::string(trim(t)).substr(0, 60),
-                                   q.kind == Kind::choice ? "just the letter of your choice, e.g. c"
-                                                          : "the letters of every true statement, e.g. [b, e]"));
+      return malformed(fmt::format("'{}' is not a choice letter; {}", std::string(trim(t)).substr(0, 60),
+                                   how_to_write(q)));
     if (!q.options.empty() && !q.options.count(*l))
       return malformed(fmt::format("'{}' is not one of the choices ({})", *l, letters_text(q.options)));
     r.letters.insert(*l);

@@ -210,11 +210,13 @@ TEST(QuizGrading, ChoiceOutsideTheOptionsOrSeveralLettersIsAFormError) {
 
   r = c.grade(with_answer("q1_pick", "[b, c]"));
   EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::failed);
-  EXPECT_TRUE(contains(r["ReviewQuiz.q1_pick"].message, "single letter")) << r["ReviewQuiz.q1_pick"].message;
+  EXPECT_EQ(r["ReviewQuiz.q1_pick"].message,
+            "quiz/answers.yaml:1: this question has one answer: write just one letter: a, b, c or d");
 
   r = c.grade(with_answer("q1_pick", "b) Each head has its own projections"));
   EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::failed);
-  EXPECT_TRUE(contains(r["ReviewQuiz.q1_pick"].message, "just the letter")) << r["ReviewQuiz.q1_pick"].message;
+  EXPECT_TRUE(contains(r["ReviewQuiz.q1_pick"].message, "is not a choice letter; write just one letter: a, b, c or d"))
+      << r["ReviewQuiz.q1_pick"].message;
 }
 
 TEST(QuizGrading, SelectAllIgnoresOrderCaseAndSpelling) {
@@ -498,6 +500,9 @@ q3_number: sixty-four
 )"),
                    false);
   EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::failed);
+  // Without the key the options are unknown: any single letter is well-formed.
+  EXPECT_EQ(r["ReviewQuiz.q1_pick"].message, "quiz/answers.yaml:1: 'b and c' is not a choice letter; write just one letter");
+  EXPECT_EQ(c.grade("q1_pick: z\n", false)["ReviewQuiz.q1_pick"].status, TestStatus::passed);
   EXPECT_EQ(r["ReviewQuiz.q2_select"].status, TestStatus::failed);
   EXPECT_TRUE(contains(r["ReviewQuiz.q2_select"].message, "'42' is not a choice letter")) << r["ReviewQuiz.q2_select"].message;
   EXPECT_EQ(r["ReviewQuiz.q3_number"].status, TestStatus::failed);

@@ -11,9 +11,10 @@ namespace {
 // A mask crosses the pipe as its kind (an integer) and its values, or
 // nothing in place of the values when there is no mask.
 std::string describe_mask(const course::Mask& mask) {
+  const std::string shape = course::shape_string({mask.values.rows(), mask.values.cols()});
   switch (mask.kind) {
-    case course::Mask::Kind::boolean: return "<boolean mask " + course::shape_string({mask.values.rows(), mask.values.cols()}) + ">";
-    case course::Mask::Kind::additive: return "<additive mask " + course::shape_string({mask.values.rows(), mask.values.cols()}) + ">";
+    case course::Mask::Kind::boolean: return "<boolean mask " + shape + ">";
+    case course::Mask::Kind::additive: return "<additive mask " + shape + ">";
     case course::Mask::Kind::none: break;
   }
   return "<no mask>";

@@ -71,7 +71,8 @@ TEST(DbgAddEncodingHidden, PositionPGetsRowP) {
   for (Index r = 0; r < encoding.rows(); ++r) encoding.row(r).setConstant(static_cast<double>(r + 1));
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
-  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, encoding.topRows(4), "rows 0..3 of the encoding", kTolerance, 0.0)
+  const MatrixXd want = encoding.topRows(4);
+  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "rows 0..3 of the encoding", kTolerance, 0.0)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 

@@ -77,8 +77,8 @@ TEST(DbgScoresHidden, ScaleIsOneOverSqrtOfHeadDim) {
     q.col(0).setOnes();
     k.col(0).setOnes();
     const MatrixXf got = student::attention_scores(q, k);
-    const float scale = 1.0f / std::sqrt(static_cast<float>(d));
-    DBG_EXPECT_NEAR(call_of(q, k), got, MatrixXf::Constant(2, 3, scale), "1/sqrt(D) in every entry", 1e-6, 1e-6)
+    const MatrixXf want = MatrixXf::Constant(2, 3, 1.0f / std::sqrt(static_cast<float>(d)));
+    DBG_EXPECT_NEAR(call_of(q, k), got, want, "1/sqrt(D) in every entry", 1e-6, 1e-6)
         << dbg::diagnose_scores(q, k, got);
   }
 }
@@ -98,7 +98,8 @@ TEST(DbgScoresHidden, NoQueriesOrNoKeys) {
   for (const auto& [queries, keys] : std::vector<std::pair<Index, Index>>{{0, 3}, {2, 0}}) {
     const MatrixXf q = MatrixXf::Ones(queries, 4), k = MatrixXf::Ones(keys, 4);
     const MatrixXf got = student::attention_scores(q, k);
-    DBG_EXPECT_NEAR(call_of(q, k), got, MatrixXf(queries, keys), "an empty (L, S) matrix", 0.0, 0.0)
+    const MatrixXf want(queries, keys);
+    DBG_EXPECT_NEAR(call_of(q, k), got, want, "an empty (L, S) matrix", 0.0, 0.0)
         << (got.rows() == keys && got.cols() == queries
                 ? dbg::cause("the result is (S, L): compute q k^T, not k q^T.")
                 : "");

@@ -14,7 +14,8 @@ inline course::MatrixXf matrix(std::initializer_list<std::initializer_list<float
   course::MatrixXf m(static_cast<course::Index>(rows.size()), cols);
   course::Index r = 0;
   for (const auto& row : rows) {
-    if (static_cast<course::Index>(row.size()) != cols) throw std::logic_error("matrix(): ragged rows in a test input");
+    if (static_cast<course::Index>(row.size()) != cols)
+      throw std::logic_error("matrix(): ragged rows in a test input");
     course::Index c = 0;
     for (float x : row) m(r, c++) = x;
     ++r;
@@ -28,7 +29,8 @@ inline course::MatrixXb blocked(std::initializer_list<std::initializer_list<bool
   course::MatrixXb m(static_cast<course::Index>(rows.size()), cols);
   course::Index r = 0;
   for (const auto& row : rows) {
-    if (static_cast<course::Index>(row.size()) != cols) throw std::logic_error("blocked(): ragged rows in a test input");
+    if (static_cast<course::Index>(row.size()) != cols)
+      throw std::logic_error("blocked(): ragged rows in a test input");
     course::Index c = 0;
     for (bool x : row) m(r, c++) = x;
     ++r;

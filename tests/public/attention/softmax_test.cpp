@@ -23,7 +23,8 @@ const float kLn4 = std::log(4.0f);
 }  // namespace
 
 TEST(Softmax, EqualScoresGiveEqualWeights) {
-  EXPECT_TENSOR_NEAR(student::softmax_rows(matrix({{2, 2, 2, 2}})), matrix({{0.25f, 0.25f, 0.25f, 0.25f}}), kAtol, kRtol);
+  auto got = student::softmax_rows(matrix({{2, 2, 2, 2}}));
+  EXPECT_TENSOR_NEAR(got, matrix({{0.25f, 0.25f, 0.25f, 0.25f}}), kAtol, kRtol);
 }
 
 TEST(Softmax, EachRowIsNormalisedOnItsOwn) {

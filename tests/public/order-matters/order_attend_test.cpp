@@ -35,7 +35,7 @@ TEST(OrderAttend, OneWordAttendsOnlyToItself) {
   const MatrixXf x = student::embed({"dog"});
   const course::AttentionResult r = student::self_attend(x);
   ASSERT_TRUE(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
-  EXPECT_TENSOR_NEAR(r.weights, MatrixXf::Ones(1, 1), kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(MatrixXf::Ones(1, 1)), kAttentionTolerance, 0)
       << "self_attend(<embedding of dog>).weights: a single key gets all the weight";
   const MatrixXf want = x * course::toy::projections().value.transpose();
   EXPECT_TENSOR_NEAR(r.output, want, kAttentionTolerance, 0)

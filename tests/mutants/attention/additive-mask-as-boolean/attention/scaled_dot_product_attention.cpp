@@ -1,4 +1,5 @@
-// Mutant "additive-mask-as-boolean": mask.kind ignored: every nonzero mask entry blocks the key, so additive biases are lost
+// Mutant "additive-mask-as-boolean": mask.kind ignored: every nonzero mask entry blocks the key, so
+// additive biases are lost
 #include <cmath>
 #include <limits>
 

@@ -1,4 +1,5 @@
-// Mutant "attention-inline-softmax-no-max": attention normalises exp(scores) itself, without subtracting the max: large scores overflow
+// Mutant "attention-inline-softmax-no-max": attention normalises exp(scores) itself, without
+// subtracting the max: large scores overflow
 #include <cmath>
 #include <limits>
 

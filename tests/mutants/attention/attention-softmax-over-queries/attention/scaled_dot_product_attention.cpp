@@ -1,4 +1,5 @@
-// Mutant "attention-softmax-over-queries": softmax taken down the columns of the scores (over queries) instead of along each row (over keys)
+// Mutant "attention-softmax-over-queries": softmax taken down the columns of the scores (over queries)
+// instead of along each row (over keys)
 #include <cmath>
 #include <limits>
 

@@ -1,4 +1,5 @@
-// Mutant "boolean-mask-inverted": boolean mask read the other way round (true = may attend, the torch SDPA convention)
+// Mutant "boolean-mask-inverted": boolean mask read the other way round (true = may attend, the torch
+// SDPA convention)
 #include <cmath>
 #include <limits>
 

@@ -1,4 +1,5 @@
-// Mutant "causal-blocks-diagonal": causal mask also blocks the diagonal (j >= i): a token cannot see itself and the first row is fully masked
+// Mutant "causal-blocks-diagonal": causal mask also blocks the diagonal (j >= i): a token cannot see
+// itself and the first row is fully masked
 #include <stdexcept>
 #include <string>
 

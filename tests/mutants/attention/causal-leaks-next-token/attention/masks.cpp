@@ -1,4 +1,5 @@
-// Mutant "causal-leaks-next-token": causal mask off by one (j > i + 1): each token also sees the next one
+// Mutant "causal-leaks-next-token": causal mask off by one (j > i + 1): each token also sees the next
+// one
 #include <stdexcept>
 #include <string>
 

@@ -1,4 +1,5 @@
-// Mutant "causal-lower-triangle": causal mask transposed (j < i): tokens see the future and not the past
+// Mutant "causal-lower-triangle": causal mask transposed (j < i): tokens see the future and not the
+// past
 #include <stdexcept>
 #include <string>
 

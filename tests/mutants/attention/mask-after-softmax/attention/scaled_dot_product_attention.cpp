@@ -1,4 +1,5 @@
-// Mutant "mask-after-softmax": mask applied to the weights after the softmax (blocked weights zeroed, bias added), so rows no longer sum to 1
+// Mutant "mask-after-softmax": mask applied to the weights after the softmax (blocked weights zeroed,
+// bias added), so rows no longer sum to 1
 #include <cmath>
 #include <limits>
 

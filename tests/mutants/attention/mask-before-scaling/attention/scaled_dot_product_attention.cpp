@@ -1,4 +1,5 @@
-// Mutant "mask-before-scaling": additive mask added to Q K^T before dividing by sqrt(D), so the bias is scaled too
+// Mutant "mask-before-scaling": additive mask added to Q K^T before dividing by sqrt(D), so the bias
+// is scaled too
 #include <cmath>
 #include <limits>
 

@@ -1,4 +1,5 @@
-// Mutant "mask-zero-instead-of-minus-inf": blocked scores set to 0 instead of -inf, so blocked keys still get weight
+// Mutant "mask-zero-instead-of-minus-inf": blocked scores set to 0 instead of -inf, so blocked keys
+// still get weight
 #include <cmath>
 #include <limits>
 

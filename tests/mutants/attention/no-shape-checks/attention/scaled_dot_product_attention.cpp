@@ -1,4 +1,5 @@
-// Mutant "no-shape-checks": no shape checks: mismatched key, value or mask shapes are not reported with std::invalid_argument
+// Mutant "no-shape-checks": no shape checks: mismatched key, value or mask shapes are not reported
+// with std::invalid_argument
 #include <cmath>
 #include <limits>
 

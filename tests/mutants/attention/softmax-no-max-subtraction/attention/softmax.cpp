@@ -1,4 +1,5 @@
-// Mutant "softmax-no-max-subtraction": softmax without subtracting the row max: exp(1000) overflows to inf and the row becomes NaN
+// Mutant "softmax-no-max-subtraction": softmax without subtracting the row max: exp(1000) overflows to
+// inf and the row becomes NaN
 #include <cmath>
 
 #include "attention/attention.hpp"

@@ -1,4 +1,5 @@
-// Mutant "softmax-over-columns": softmax over the wrong axis: each column is normalised instead of each row
+// Mutant "softmax-over-columns": softmax over the wrong axis: each column is normalised instead of
+// each row
 #include <cmath>
 
 #include "attention/attention.hpp"

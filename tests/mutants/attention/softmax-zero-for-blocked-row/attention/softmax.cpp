@@ -1,4 +1,5 @@
-// Mutant "softmax-zero-for-blocked-row": an all -inf row returns zeros instead of NaN (PyTorch gives NaN)
+// Mutant "softmax-zero-for-blocked-row": an all -inf row returns zeros instead of NaN (PyTorch gives
+// NaN)
 #include <cmath>
 
 #include "attention/attention.hpp"

@@ -1,4 +1,5 @@
-// Mutant "value-replaced-by-key": output = weights * key instead of weights * value (keys and values mixed up)
+// Mutant "value-replaced-by-key": output = weights * key instead of weights * value (keys and values
+// mixed up)
 #include <cmath>
 #include <limits>
 

@@ -1,0 +1,225 @@
+#include "grader/release/contents.hpp"
+
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "grader/util/files.hpp"
+
+namespace grader::release {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rcompare(0, prefix.size(), prefix) == 0; }
+
+// Editor, cache and gradebook files that are never course content. The reason, or "".
+std::string junk_reason(const std::string& name, bool directory) {
+  if (name == ".git" || name == "__pycache__" || name == ".DS_Store") return "not course content";
+  if (directory) return "";
+  for (const char* suffix : {".swp", ".swo", "~", ".pyc", ".orig", ".rej"})
+    if (ends_with(name, suffix)) return "editor or cache file";
+  for (const char* suffix : {".db", ".db-wal", ".db-shm"})
+    if (ends_with(name, suffix)) return "a gradebook, not course content";
+  return "";
+}
+
+bool is_executable(const fs::path& p) {
+  struct stat st {};
+  return ::stat(p.c_str(), &st) == 0 && (st.st_mode & S_IXUSR) != 0;
+}
+
+class Collector {
+ public:
+  Collector(const fs::path& root, Contents& out, bool instructor) : root_(root), out_(out), instructor_(instructor) {}
+
+  void file(const std::string& rel) {
+    fs::path p = root_ / rel;
+    std::error_code ec;
+    if (fs::is_symlink(p, ec)) {
+      out_.skipped.push_back(rel + ": a symbolic link (not followed)");
+      return;
+    }
+    if (!fs::is_regular_file(p, ec)) return;
+    if (!instructor_ && rel.find("answer_key") != std::string::npos) {
+      out_.skipped.push_back(rel + ": an answer key");
+      return;
+    }
+    if (std::string why = junk_reason(p.filename().string(), false); !why.empty()) {
+      out_.skipped.push_back(rel + ": " + why);
+      return;
+    }
+    if (seen_.insert(rel).second) out_.items.push_back({rel, p, "", is_executable(p)});
+  }
+
+  void tree(const std::string& rel) {
+    fs::path dir = root_ / rel;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec) || fs::is_symlink(dir, ec)) return;
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
+    std::sort(entries.begin(), entries.end());
+    for (const auto& e : entries) {
+      const std::string name = e.filename().string();
+      const std::string child = rel + "/" + name;
+      if (fs::is_symlink(e, ec)) {
+        out_.skipped.push_back(child + ": a symbolic link (not followed)");
+      } else if (fs::is_directory(e, ec)) {
+        if (std::string why = junk_reason(name, true); !why.empty()) continue;
+        tree(child);
+      } else {
+        file(child);
+      }
+    }
+  }
+
+  // Files directly in `rel` whose names end with `suffix`.
+  void files_in(const std::string& rel, const std::string& suffix) {
+    std::error_code ec;
+    std::vector<std::string> names;
+    for (const auto& e : fs::directory_iterator(root_ / rel, ec))
+      if (e.is_regular_file(ec) && ends_with(e.path().filename().string(), suffix))
+        names.push_back(e.path().filename().string());
+    std::sort(names.begin(), names.end());
+    for (const auto& n : names) file(rel + "/" + n);
+  }
+
+ private:
+  fs::path root_;
+  Contents& out_;
+  bool instructor_;
+  std::set<std::string> seen_;
+};
+
+bool forbidden_path(const std::string& rel) {
+  return starts_with(rel, "solutions/") || starts_with(rel, "tests/hidden/") || starts_with(rel, "tests/mutants/") ||
+         rel.find("answer_key") != std::string::npos;
+}
+
+std::size_t non_blank_lines(const std::string& text) {
+  std::size_t n = 0;
+  bool blank = true;
+  for (char c : text) {
+    if (c == '\n') {
+      n += blank ? 0 : 1;
+      blank = true;
+    } else if (c != ' ' && c != '\t' && c != '\r') {
+      blank = false;
+    }
+  }
+  return n + (blank ? 0 : 1);
+}
+
+}  // namespace
+
+void Contents::put_text(const std::string& path, std::string text, bool executable) {
+  items.erase(std::remove_if(items.begin(), items.end(), [&](const Item& i) { return i.path == path; }), items.end());
+  items.push_back({path, {}, std::move(text), executable});
+}
+
+const Item* Contents::find(const std::string& path) const {
+  for (const auto& i : items)
+    if (i.path == path) return &i;
+  return nullptr;
+}
+
+std::string content_of(const Item& item) { return item.source.empty() ? item.text : util::read_file(item.source); }
+
+Contents student_contents(const course::Course& course) {
+  Contents out;
+  Collector c(course.root, out, false);
+  for (const char* top : {"CMakeLists.txt", "run.sh", ".gitignore"}) c.file(top);
+  for (const char* dir : {"cmake", "grader", "lessons", "starter", "tests/public"}) c.tree(dir);
+  c.files_in("scripts", ".sh");
+  for (const auto& lesson : course.lessons) {
+    if (!forbidden_path(lesson.folder + "/")) c.tree(lesson.folder);
+    for (const auto& e : lesson.exercises)
+      for (const auto& f : e.public_tests.files)
+        if (!forbidden_path(f)) c.file(f);
+  }
+
+  // A fixture folder ships when a shipped test or lesson file names it.
+  std::error_code ec;
+  std::vector<std::string> fixture_dirs;
+  for (const auto& e : fs::directory_iterator(course.root / "tests/fixtures", ec))
+    if (e.is_directory(ec)) fixture_dirs.push_back(e.path().filename().string());
+  std::sort(fixture_dirs.begin(), fixture_dirs.end());
+  if (!fixture_dirs.empty()) {
+    std::string shipped;
+    for (const auto& item : out.items)
+      if (starts_with(item.path, "tests/") || starts_with(item.path, "lessons/")) shipped += content_of(item) + "\n";
+    for (const auto& name : fixture_dirs) {
+      if (shipped.find("fixtures/" + name) != std::string::npos) c.tree("tests/fixtures/" + name);
+      else out.skipped.push_back("tests/fixtures/" + name + "/: used only by hidden tests (no shipped file names it)");
+    }
+  }
+  return out;
+}
+
+Contents bundle_contents(const course::Course& course) {
+  Contents out;
+  Collector c(course.root, out, true);
+  for (const char* top : {"CMakeLists.txt", "course.yaml"}) c.file(top);
+  for (const char* dir : {"cmake", "grader", "lessons", "starter", "solutions", "tests/public", "tests/hidden",
+                          "tests/fixtures"})
+    c.tree(dir);
+  c.files_in("scripts", ".sh");
+  for (const auto& lesson : course.lessons) {
+    c.tree(lesson.folder);
+    for (const auto& e : lesson.exercises) {
+      for (const auto& f : e.public_tests.files) c.file(f);
+      for (const auto& f : e.hidden_tests.files) c.file(f);
+      if (!e.answer_key.empty()) c.file(e.answer_key);
+    }
+  }
+  return out;
+}
+
+void check_no_instructor_content(const course::Course& course, const Contents& contents) {
+  std::set<std::string> named;  // hidden suites and answer keys course.yaml names
+  for (const auto& lesson : course.lessons)
+    for (const auto& e : lesson.exercises) {
+      named.insert(e.hidden_tests.files.begin(), e.hidden_tests.files.end());
+      if (!e.answer_key.empty()) named.insert(e.answer_key);
+    }
+
+  std::unordered_map<std::string, std::string> secret;  // content -> the instructor file it came from
+  for (const char* dir : {"solutions", "tests/hidden"}) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(course.root / dir, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec)) {
+      if (!it->is_regular_file(ec)) continue;
+      std::string text = util::read_file(it->path());
+      if (non_blank_lines(text) >= 3) secret.emplace(std::move(text), util::relative_text(it->path(), course.root));
+    }
+  }
+
+  std::vector<std::string> problems;
+  for (const auto& item : contents.items) {
+    if (forbidden_path(item.path)) {
+      problems.push_back(item.path + ": instructor-only path");
+      continue;
+    }
+    if (named.count(item.path)) {
+      problems.push_back(item.path + ": course.yaml names it as a hidden suite or answer key");
+      continue;
+    }
+    auto same = secret.find(content_of(item));
+    if (same != secret.end()) problems.push_back(item.path + ": same content as " + same->second);
+  }
+  if (problems.empty()) return;
+  std::string message = "the handout would contain instructor-only material:";
+  for (const auto& p : problems) message += "\n  " + p;
+  message += "\nmove these files out of the shipped folders (or make them differ) and run `grader release` again";
+  throw LeakError(message);
+}
+
+}  // namespace grader::release

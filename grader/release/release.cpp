@@ -1,0 +1,229 @@
+#include "grader/release/release.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+#include <regex>
+
+#include "grader/course/loader.hpp"
+#include "grader/release/contents.hpp"
+#include "grader/release/course_yaml.hpp"
+#include "grader/release/output.hpp"
+#include "grader/util/files.hpp"
+
+namespace grader::release {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Templates the handout is made from, relative to the course root.
+constexpr const char* kReadmeTemplate = "ci/release/README.md";
+constexpr const char* kTestScriptTemplate = "ci/release/test.sh";
+constexpr const char* kWorkflowTemplate = "ci/github/student-check.yml";
+constexpr const char* kWorkflowPath = ".github/workflows/grader-check.yml";
+
+std::string read_template(const course::Course& course, const char* rel) {
+  fs::path p = course.root / rel;
+  std::error_code ec;
+  if (!fs::is_regular_file(p, ec))
+    throw ReleaseError(fmt::format("the template {} is missing from the course at {}; restore it (it ships with the "
+                                   "grader) and run `grader release` again",
+                                   rel, course.root.string()));
+  return util::read_file(p);
+}
+
+bool is_inside(const fs::path& child, const fs::path& parent) {
+  auto c = child.begin();
+  for (auto p = parent.begin(); p != parent.end(); ++p, ++c)
+    if (c == child.end() || *c != *p) return false;
+  return true;
+}
+
+bool is_empty_dir(const fs::path& p);
+bool looks_like_handout(const fs::path& p);
+
+// OUT may not be the course, hold it, or lie in one of its folders (a
+// --force there would delete course files). Inside the course, only a build
+// folder or a new (or earlier handout) folder at the top is accepted.
+void check_output_location(const fs::path& root, const fs::path& out) {
+  const fs::path course = fs::weakly_canonical(root);
+  if (is_inside(course, out))
+    throw ReleaseError(out.string() + " is the course folder or holds it; write the handout somewhere else, e.g. "
+                                      "../handout");
+  if (!is_inside(out, course)) return;
+  const std::string first = fs::relative(out, course).begin()->string();
+  std::error_code ec;
+  if (first.rfind("build", 0) == 0) return;
+  if (out == course / first && (!fs::exists(out, ec) || is_empty_dir(out) || looks_like_handout(out))) return;
+  throw ReleaseError(out.string() + " lies inside the course's own folder " + first +
+                     "/; write the handout outside the course (e.g. ../handout) or in a build folder");
+}
+
+bool is_empty_dir(const fs::path& p) {
+  std::error_code ec;
+  return fs::is_directory(p, ec) && fs::directory_iterator(p, ec) == fs::directory_iterator();
+}
+
+// An earlier handout: course.yaml and starter/, no solutions/ (or only a .git folder).
+bool looks_like_handout(const fs::path& p) {
+  std::error_code ec;
+  bool only_git = true;
+  for (const auto& e : fs::directory_iterator(p, ec))
+    if (e.path().filename() != ".git") only_git = false;
+  if (only_git) return true;
+  return fs::is_regular_file(p / "course.yaml", ec) && fs::is_directory(p / "starter", ec) &&
+         !fs::exists(p / "solutions", ec) && !fs::exists(p / "tests/hidden", ec);
+}
+
+std::string points_text(const course::Exercise& e) {
+  if (e.points) return fmt::format("{:g} pts", *e.points);
+  if (e.points_per_test) return fmt::format("{:g} pt/test", *e.points_per_test);
+  return "";
+}
+
+// Removes the temporary folder unless the handout was moved into place.
+struct TempGuard {
+  fs::path path;
+  bool armed = true;
+  ~TempGuard() {
+    if (!armed) return;
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+std::string render_student_readme(const std::string& template_text, const course::Course& student_course,
+                                  const std::string& track) {
+  std::string outline = "| # | Lesson | Read | Exercises |\n|---|---|---|---|\n";
+  int n = 0;
+  for (const auto& lesson : student_course.lessons) {
+    std::string exercises;
+    for (const auto& e : lesson.exercises) {
+      if (!exercises.empty()) exercises += ", ";
+      exercises += fmt::format("`{}` {} ({})", e.id, e.title, points_text(e));
+    }
+    outline += fmt::format("| {} | {} | `{}/README.md` | {} |\n", ++n, lesson.title, lesson.folder, exercises);
+  }
+  std::map<std::string, std::string> values = {
+      {"title", student_course.title},
+      {"welcome", student_course.welcome.empty() ? std::string() : student_course.welcome},
+      {"outline", outline},
+      {"first_lesson", student_course.lessons.empty() ? std::string() : student_course.lessons.front().id},
+      {"track", track.empty() ? std::string()
+                              : fmt::format("This handout is the `{}` track: `grader list` shows its exercises.\n",
+                                            track)},
+  };
+  std::string out;
+  const std::regex placeholder(R"(\{\{([a-z_]+)\}\})");
+  std::size_t last = 0;
+  for (auto it = std::sregex_iterator(template_text.begin(), template_text.end(), placeholder);
+       it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    auto found = values.find(m[1].str());
+    if (found == values.end())
+      throw ReleaseError(fmt::format("{} uses the unknown placeholder {}; known ones are {{{{title}}}}, "
+                                     "{{{{welcome}}}}, {{{{outline}}}}, {{{{first_lesson}}}} and {{{{track}}}}",
+                                     kReadmeTemplate, m.str()));
+    out.append(template_text, last, static_cast<std::size_t>(m.position()) - last);
+    out += found->second;
+    last = static_cast<std::size_t>(m.position() + m.length());
+  }
+  out.append(template_text, last, std::string::npos);
+  return out;
+}
+
+ReleaseReport write_release(const course::Course& course, const ReleaseOptions& options) {
+  if (options.out.empty()) throw ReleaseError("no output folder given; e.g. grader release ../handout");
+  const fs::path out = fs::weakly_canonical(fs::absolute(options.out));
+  check_output_location(course.root, out);
+
+  std::error_code ec;
+  const bool exists = fs::exists(out, ec);
+  if (exists && !fs::is_directory(out, ec))
+    throw ReleaseError(out.string() + " exists and is not a folder; choose a folder for the handout");
+  const bool replace = exists && !is_empty_dir(out);
+  if (replace && !options.force)
+    throw ReleaseError(out.string() +
+                       " is not empty; choose an empty or new folder, or pass --force to replace an earlier handout "
+                       "there (its .git folder is kept)");
+  if (replace && !looks_like_handout(out))
+    throw ReleaseError(out.string() +
+                       " holds something other than an earlier handout (no course.yaml and starter/, or it has "
+                       "solutions/); --force replaces only earlier handouts: choose another folder");
+
+  // Everything is decided and checked before anything is written.
+  StudentCourse student = make_student_course_yaml(util::read_file(course.root / "course.yaml"), options.track);
+  course::LoadOptions no_files;
+  no_files.check_files = false;
+  no_files.check_hidden_files = false;
+  course::Course student_model;
+  try {
+    student_model = course::load_course_from_string(student.yaml, "course.yaml", course.root, no_files);
+  } catch (const course::CourseError& e) {
+    throw std::runtime_error(std::string("the handout's course.yaml does not load: ") + e.what() +
+                             "\nthis is a bug in `grader release`, please report it");
+  }
+
+  Contents contents = student_contents(course);
+  contents.put_text("course.yaml", student.yaml);
+  contents.put_text("README.md", render_student_readme(read_template(course, kReadmeTemplate), student_model,
+                                                       options.track));
+  contents.put_text("test.sh", read_template(course, kTestScriptTemplate), true);
+  contents.put_text(kWorkflowPath, read_template(course, kWorkflowTemplate));
+  check_no_instructor_content(course, contents);
+
+  fs::path tmp = out;
+  tmp += ".tmp";
+  fs::remove_all(tmp, ec);
+  fs::create_directories(out.parent_path());
+  TempGuard guard{tmp};
+  ReleaseReport report;
+  report.out = out;
+  WrittenTree written = write_tree(tmp, contents.items);
+  report.files = written.files;
+  report.bytes = written.bytes;
+
+  // The student's grader loads course.yaml without hidden files: so must this.
+  course::LoadOptions as_student;
+  as_student.check_files = true;
+  as_student.check_hidden_files = false;
+  try {
+    (void)course::load_course(tmp / "course.yaml", as_student);
+  } catch (const course::CourseError& e) {
+    throw ReleaseError(std::string("the handout's course.yaml names files the handout does not have:\n") + e.what() +
+                       "\nkeep those files in the shipped folders (see `grader release --help`)");
+  }
+
+  if (replace) {
+    if (fs::exists(out / ".git", ec)) fs::rename(out / ".git", tmp / ".git");
+    fs::path old = out;
+    old += ".old." + std::to_string(::getpid());
+    fs::rename(out, old);
+    fs::rename(tmp, out);
+    fs::remove_all(old, ec);
+  } else {
+    if (exists) fs::remove(out);
+    fs::rename(tmp, out);
+  }
+  guard.armed = false;
+
+  std::map<std::string, int> groups;
+  for (const auto& item : contents.items) {
+    auto slash = item.path.find('/');
+    groups[slash == std::string::npos ? item.path : item.path.substr(0, slash + 1)]++;
+    if (item.source.empty()) report.generated.push_back(item.path);
+  }
+  report.groups.assign(groups.begin(), groups.end());
+  report.lessons = student.lessons;
+  report.notes = student.notes;
+  for (const auto& id : student.hidden_removed) report.notes.push_back("exercise '" + id + "': hidden suite removed");
+  report.skipped = contents.skipped;
+  return report;
+}
+
+}  // namespace grader::release
