@@ -45,6 +45,7 @@ std::string entry_content_hash(const runner::Grader& grader, const fs::path& wor
 runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options) {
   runner::GradeOptions grade_options;
   grade_options.include_hidden = options.include_hidden;
+  grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
   std::optional<util::TempDir> unpacked;
   fs::path folder = entry.path;

@@ -20,6 +20,7 @@ struct BatchOptions {
   int jobs = 1;
   bool force = false;           ///< regrade even when content and course version are unchanged
   bool include_hidden = true;
+  std::vector<std::string> lessons;  ///< empty: every lesson (grade --lesson narrows it)
   std::string course_version;   ///< recorded with each result; part of "unchanged"
   std::string grader_version;
   /// Called after each submission (from worker threads, serialised).

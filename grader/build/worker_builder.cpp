@@ -38,15 +38,76 @@ std::string digest_headers(const Toolchain& t) {
   return h.hex();
 }
 
-sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
+sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
+                            const fs::path& cache_dir, const LessonArtifacts* artifacts) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
   spec.env = sandbox::clean_environment(work_dir.string());
   spec.limits.address_space_bytes = limits.memory_mb << 20;
   spec.limits.cpu_seconds = limits.compile_timeout_s;
   spec.limits.file_size_bytes = std::size_t{256} << 20;
-  (void)t;
+  spec.limits.processes = 32;  // driver, cc1plus, as, collect2, ld
+  // The compiler reads student files: it may read the course headers, the
+  // system's and what the link needs, never solutions/ or tests/.
+  std::vector<std::string> inputs = t.include_dirs;
+  inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
+  inputs.push_back((cache_dir / "objects").string());
+  inputs.push_back(t.worker_main_object);
+  if (artifacts) inputs.insert(inputs.end(), artifacts->worker_libraries.begin(), artifacts->worker_libraries.end());
+  spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
   return spec;
+}
+
+// A logical line of `text` (backslash-newlines joined) that names a file for
+// the compiler or assembler to read by absolute path or through "..":
+// #include "/dev/zero", #include "../../solutions/x.cpp", .incbin "/etc/...".
+// The sandbox (Landlock) denies such reads where the kernel allows; this
+// check gives a clear message in every case it can see in the text.
+std::string forbidden_file_reference(const std::string& text) {
+  std::string joined;
+  joined.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
+      ++i;
+      continue;
+    }
+    joined += text[i];
+  }
+  std::istringstream in(joined);
+  std::string line;
+  int number = 0;
+  auto bad_path = [](const std::string& path) {
+    return !path.empty() && (path[0] == '/' || path == ".." || path.rfind("../", 0) == 0 ||
+                             path.find("/../") != std::string::npos ||
+                             (path.size() >= 3 && path.compare(path.size() - 3, 3, "/..") == 0));
+  };
+  while (std::getline(in, line)) {
+    ++number;
+    std::size_t p = line.find_first_not_of(" \t");
+    std::string path;
+    if (p != std::string::npos && line[p] == '#') {
+      std::size_t d = line.find_first_not_of(" \t", p + 1);
+      if (d == std::string::npos) continue;
+      for (const char* directive : {"include_next", "include", "import"}) {
+        std::string dir = directive;
+        if (line.compare(d, dir.size(), dir) != 0) continue;
+        std::size_t q = line.find_first_not_of(" \t", d + dir.size());
+        if (q == std::string::npos || (line[q] != '"' && line[q] != '<')) break;
+        char close = line[q] == '"' ? '"' : '>';
+        std::size_t e = line.find(close, q + 1);
+        if (e != std::string::npos) path = line.substr(q + 1, e - q - 1);
+        break;
+      }
+    }
+    if (std::size_t b = line.find(".incbin"); path.empty() && b != std::string::npos) {
+      std::size_t q = line.find_first_of("\"", b);
+      std::size_t e = q == std::string::npos ? q : line.find_first_of("\"\\", q + 1);
+      path = e == std::string::npos ? "/" : line.substr(q + 1, e - q - 1);
+      if (path.empty()) path = "/";  // an escaped or computed name: refuse it too
+    }
+    if (bad_path(path)) return "line " + std::to_string(number) + ": \"" + path + "\"";
+  }
+  return {};
 }
 
 }  // namespace
@@ -80,11 +141,18 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       objects.push_back(cached.string());
       continue;
     }
+    if (std::string bad = forbidden_file_reference(source.content); !bad.empty()) {
+      result.diagnostics = source.relative + ": " + bad + " cannot be included: the grader compiles student files with the course "
+                           "headers (#include \"<lesson>/<header>.hpp\") and the system headers only, never with files "
+                           "named by an absolute path or through \"..\"";
+      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return result;
+    }
     fs::path file = src_dir / source.relative;
     fs::create_directories(file.parent_path());
     std::ofstream(file, std::ios::binary) << source.content;
     fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
-    sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits);
+    sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
     spec.argv = {toolchain_.compiler};
     for (const auto& f : toolchain_.compile_flags) spec.argv.push_back(f);
     for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
@@ -100,7 +168,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
                              " (memory or CPU limit: simplify templates or constant expressions)";
       else
-        result.diagnostics = trim_diagnostics(run.err, prefix);
+        result.diagnostics = explain_denied_reads(trim_diagnostics(run.err, prefix));
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     }
@@ -114,7 +182,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   }
 
   fs::path worker = work_dir / "worker";
-  sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits);
+  sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
   spec.argv = {toolchain_.compiler};
   for (const auto& o : objects) spec.argv.push_back(o);
   spec.argv.push_back(toolchain_.worker_main_object);
@@ -135,6 +203,13 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   result.worker = worker;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+std::string explain_denied_reads(const std::string& diagnostics) {
+  if (diagnostics.find("Permission denied") == std::string::npos) return diagnostics;
+  return diagnostics +
+         "note: a file your code names cannot be included or read: the grader compiles student files with the course "
+         "headers and the system headers only\n";
 }
 
 std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines) {

@@ -46,6 +46,10 @@ class WorkerBuilder {
   std::string headers_digest_;  ///< hash of every course header, part of each object's key
 };
 
+/// Adds a note saying why when the compiler was denied a file (the sandbox
+/// lets it read the course and system headers only).
+std::string explain_denied_reads(const std::string& diagnostics);
+
 /// Keeps the first errors of compiler output, with temporary paths removed:
 /// at most `max_lines` lines, starting at the first line that says "error".
 std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines = 20);

@@ -64,10 +64,9 @@ Command add_check(CLI::App& app, const GlobalOptions& global) {
     report::TerminalStyle style;
     style.color = ctx->color;
     report::print_check(std::cout, ctx->course, result, style);
-    bool all = result.max_score > 0 && result.score >= result.max_score - 1e-9;
     for (const auto& l : result.lessons)
       if (l.status == runner::LessonStatus::internal_error) return int{kInternalError};
-    return all ? int{kAllPassed} : int{kSomeFailed};
+    return runner::all_passed(result) ? int{kAllPassed} : int{kSomeFailed};
   };
 }
 

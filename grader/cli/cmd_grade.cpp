@@ -34,7 +34,23 @@ struct GradeCliOptions {
   bool batch = false;
   std::string shard;
   bool shard_from_env = false;
+  std::vector<std::string> lessons;
 };
+
+// --lesson narrows grading; a gradebook must not take such a result for a
+// complete one, so the recorded course version says which lessons it covers.
+std::string graded_version(const Context& ctx, const GradeCliOptions& o) {
+  std::string v = ctx.course_fingerprint();
+  if (o.lessons.empty()) return v;
+  v += " (lessons:";
+  for (const auto& l : o.lessons) v += " " + l;
+  return v + ")";
+}
+
+void check_lessons(const Context& ctx, const GradeCliOptions& o) {
+  for (const auto& l : o.lessons)
+    if (!ctx.course.find_lesson(l)) throw UsageError("--lesson " + l + ": the course has no such lesson (see `grader list`)");
+}
 
 std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result) {
   if (format == "json") return report::write_result_json(result);
@@ -53,7 +69,8 @@ std::string render(const std::string& format, const Context& ctx, const runner::
 int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& entry) {
   batch::BatchOptions options;
   options.include_hidden = !o.public_only && ctx.toolchain.with_hidden;
-  options.course_version = ctx.course_fingerprint();
+  options.lessons = o.lessons;
+  options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
   auto result = batch::grade_entry(*ctx.grader, entry, options);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
@@ -70,8 +87,7 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   else util::write_file_atomically(o.output, text);
   for (const auto& l : result.lessons)
     if (l.status == runner::LessonStatus::internal_error) return kInternalError;
-  bool all = result.max_score > 0 && result.score >= result.max_score - 1e-9;
-  return all ? kAllPassed : kSomeFailed;
+  return runner::all_passed(result) ? kAllPassed : kSomeFailed;
 }
 
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries) {
@@ -83,7 +99,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.jobs = ctx.jobs;
   options.force = o.force;
   options.include_hidden = !o.public_only && ctx.toolchain.with_hidden;
-  options.course_version = ctx.course_fingerprint();
+  options.lessons = o.lessons;
+  options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
@@ -125,6 +142,7 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.add_option("--lesson", o->lessons, "Grade only this lesson (repeatable); the result covers only these lessons");
   app.add_option("--shard", o->shard, "Grade only slice K of N of the batch (K from 1), e.g. --shard 2/5; merge with grader merge");
   app.add_flag("--shard-from-env", o->shard_from_env,
                "Read the shard from GRADER_SHARD=K/N, a Slurm job array (SLURM_ARRAY_TASK_ID) or a Kubernetes "
@@ -135,6 +153,7 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       "was graded, whatever the scores; 3 on internal errors).");
   return [&global, o]() {
     auto ctx = make_context(global);
+    check_lessons(*ctx, *o);
     batch::StudentIdPattern pattern;
     try {
       pattern = batch::StudentIdPattern(o->id_pattern);

@@ -13,6 +13,7 @@ using Command = std::function<int()>;
 
 Command add_list(CLI::App& app, const GlobalOptions& global);
 Command add_check(CLI::App& app, const GlobalOptions& global);
+Command add_watch(CLI::App& app, const GlobalOptions& global);
 Command add_hint(CLI::App& app, const GlobalOptions& global);
 Command add_grade(CLI::App& app, const GlobalOptions& global);
 Command add_validate(CLI::App& app, const GlobalOptions& global);

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   };
   add("list", "Print the course outline: lessons, exercises, points", add_list);
   add("check", "Build your workspace and run the public tests, with progress", add_check);
+  add("watch", "Rerun check whenever you save a file of the lesson; h for hints, q to quit", add_watch);
   add("hint", "Show the hints of an exercise", add_hint);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);

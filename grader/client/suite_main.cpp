@@ -8,6 +8,7 @@
 // --results-file receives one JSON line per finished test, flushed at once, so
 // the grader keeps every result even if the run is stopped part-way.
 #include <gtest/gtest.h>
+#include <sys/prctl.h>
 
 #include <cstdlib>
 #include <iostream>
@@ -29,12 +30,16 @@ bool take_flag(std::string_view arg, std::string_view name, std::string& value) 
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Workers run as this uid when the grader is not root: not dumpable, this
+  // process's memory and descriptors (the results pipe) are out of their reach.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   testing::InitGoogleTest(&argc, argv);
   grader::client::WorkerOptions options;
   options.limits.address_space_bytes = std::size_t{512} << 20;
   options.limits.cpu_seconds = 60;
   options.limits.file_size_bytes = std::size_t{16} << 20;
   options.limits.open_files = 64;
+  options.limits.processes = 32;  // the worker's own; a fork bomb stops there (docs/security.md)
   std::string results_file;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];

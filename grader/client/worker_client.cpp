@@ -13,6 +13,7 @@
 #include <system_error>
 
 #include "grader/protocol/frame.hpp"
+#include "grader/sandbox/reaper.hpp"
 #include "grader/worker/registry.hpp"
 
 namespace grader::client {
@@ -39,6 +40,9 @@ std::unique_ptr<WorkerClient>& global_student() {
 WorkerClient::WorkerClient(WorkerOptions options) : options_(std::move(options)) {
   // A dead worker must surface as a failed call, not kill the trusted process.
   signal(SIGPIPE, SIG_IGN);
+  // Daemons the student's code starts are handed to us when their parents
+  // die, and swept after every worker (stop()).
+  sandbox::become_subreaper();
 }
 
 WorkerClient::~WorkerClient() { stop(); }
@@ -49,6 +53,7 @@ void WorkerClient::stop() {
   request_fd_ = reply_fd_ = -1;
   child_.kill();
   child_ = sandbox::Child();
+  sandbox::sweep_orphans();
 }
 
 void WorkerClient::start() {
@@ -61,11 +66,18 @@ void WorkerClient::start() {
   spec.env = sandbox::clean_environment(options_.work_dir.empty() ? "/nonexistent" : options_.work_dir);
   spec.limits = options_.limits;
   spec.pass_fds = {{worker::kRequestFd, to_worker[0]}, {worker::kReplyFd, from_worker[1]}};
+  spec.isolation = sandbox::for_worker(options_.executable, options_.work_dir);
   try {
     child_ = sandbox::spawn(spec);
   } catch (const std::exception& e) {
     for (int fd : {to_worker[0], to_worker[1], from_worker[0], from_worker[1]}) ::close(fd);
     throw WorkerFailure(std::string("could not start the worker: ") + e.what());
+  }
+  // The grader reads this line from the suite's stderr for its log.
+  if (child_.isolation() != reported_isolation_) {
+    reported_isolation_ = child_.isolation();
+    std::fprintf(stderr, "sandbox: %s\n", reported_isolation_.c_str());
+    std::fflush(stderr);
   }
   ::close(to_worker[0]);
   ::close(from_worker[1]);

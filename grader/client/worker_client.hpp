@@ -86,6 +86,7 @@ class WorkerClient {
   std::uint64_t sequence_ = 0;
   std::string last_output_;
   bool output_truncated_ = false;
+  std::string reported_isolation_;  ///< last isolation written to stderr
 };
 
 /// The worker of the submission under test, configured by the suite main from

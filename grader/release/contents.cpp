@@ -19,7 +19,7 @@ bool ends_with(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-bool starts_with(const std::string& s, const std::string& prefix) { return s.rcompare(0, prefix.size(), prefix) == 0; }
+bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
 
 // Editor, cache and gradebook files that are never course content. The reason, or "".
 std::string junk_reason(const std::string& name, bool directory) {

@@ -172,14 +172,18 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
   // Which exercises, and which lessons kept whole, for the track.
   std::set<std::string> chosen;  // exercise ids
   YAML::Node chosen_track;
+  bool track_found = false;
   if (!track.empty()) {
     std::vector<std::string> names;
     if (tracks && tracks.IsSequence())
       for (const auto& t : tracks) {
         names.push_back(text_of(t, "id"));
-        if (text_of(t, "id") == track) chosen_track = t;
+        if (text_of(t, "id") == track) {
+          chosen_track = static_cast<const YAML::Node&>(t);
+          track_found = true;
+        }
       }
-    if (!chosen_track) {
+    if (!track_found) {
       std::string list;
       for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
       throw UnknownTrack("course.yaml has no track '" + track + "'; " +

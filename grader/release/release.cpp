@@ -109,13 +109,16 @@ std::string render_student_readme(const std::string& template_text, const course
     }
     outline += fmt::format("| {} | {} | `{}/README.md` | {} |\n", ++n, lesson.title, lesson.folder, exercises);
   }
+  std::string welcome = student_course.welcome;
+  while (!welcome.empty() && (welcome.back() == '\n' || welcome.back() == ' ')) welcome.pop_back();
+  if (!welcome.empty()) welcome += "\n";
   std::map<std::string, std::string> values = {
       {"title", student_course.title},
-      {"welcome", student_course.welcome.empty() ? std::string() : student_course.welcome},
+      {"welcome", welcome},
       {"outline", outline},
       {"first_lesson", student_course.lessons.empty() ? std::string() : student_course.lessons.front().id},
       {"track", track.empty() ? std::string()
-                              : fmt::format("This handout is the `{}` track: `grader list` shows its exercises.\n",
+                              : fmt::format("\nThis handout is the `{}` track: `grader list` shows its exercises.\n",
                                             track)},
   };
   std::string out;

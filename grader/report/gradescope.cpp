@@ -18,7 +18,12 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
     const auto& lesson = result.lessons[li];
     for (std::size_t ti = 0; ti < lesson.tests.size(); ++ti) {
       const auto& t = lesson.tests[ti];
-      const std::string output = shown_message(t, Audience::student);
+      std::string output = shown_message(t, Audience::student);
+      // A free-text answer awaiting review is scored by staff outside the
+      // autograder: it carries no autograder points, and says what it is worth.
+      const bool pending = t.status == runner::TestStatus::pending_review;
+      if (pending)
+        output = fmt::format("Awaiting review by course staff ({} points, added when graded).\n", format_points(t.max_score)) + output;
       json tags = json::array({lesson.lesson});
       if (!t.exercise.empty()) tags.push_back(t.exercise);
       tests.push_back({
@@ -26,7 +31,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
           {"name_format", "text"},
           {"number", fmt::format("{}.{}", li + 1, ti + 1)},
           {"score", t.score},
-          {"max_score", t.max_score},
+          {"max_score", pending ? 0.0 : t.max_score},
           // Gradescope colours a test by score unless told; a pending quiz
           // answer at 0 points is not a pass either, so only `passed` passes.
           {"status", t.status == runner::TestStatus::passed ? "passed" : "failed"},

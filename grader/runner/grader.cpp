@@ -3,7 +3,9 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
+#include <fstream>
 #include <future>
 #include <map>
 #include <mutex>
@@ -11,6 +13,7 @@
 #include "grader/build/worker_builder.hpp"
 #include "grader/runner/quiz.hpp"
 #include "grader/runner/suite_run.hpp"
+#include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
 
@@ -18,6 +21,10 @@ namespace grader::runner {
 namespace fs = std::filesystem;
 
 namespace {
+
+// Points split three ways (10 / 3) add up to 9.999999999999998; totals are
+// rounded to a millionth of a point so reports and exit codes see whole marks.
+double round_points(double v) { return std::round(v * 1e6) / 1e6; }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -44,6 +51,23 @@ std::vector<std::string> worker_files(const course::Course& course, const course
     if (const auto* l = course.find_lesson(used)) add(*l);
   add(lesson);
   return files;
+}
+
+// Why `head` (a file's first bytes) is not source code, or "" when it may be.
+// Object files, libraries and programs are never compiled or linked.
+std::string binary_kind(std::string_view head) {
+  if (head.substr(0, 4) == "\x7f" "ELF") return "an ELF object file, library or program";
+  if (head.substr(0, 8) == "!<arch>\n") return "a static library (ar archive)";
+  if (head.find('\0') != std::string_view::npos) return "binary data (it holds NUL bytes)";
+  return {};
+}
+
+std::string file_head(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  return head;
 }
 
 std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
@@ -82,8 +106,14 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
     else if (present && !S_ISREG(st.st_mode)) reason = "is not a regular file";
     else if (present && static_cast<std::size_t>(st.st_size) > kMaxStudentFileBytes)
       reason = "is larger than " + std::to_string(kMaxStudentFileBytes >> 10) + " KiB";
+    std::string content;
     if (present && reason.empty()) {
-      out.files.emplace_back(rel, util::read_file(p));
+      content = util::read_file(p);
+      if (std::string kind = binary_kind(content); !kind.empty())
+        reason = "is " + kind + ", not source code (only source files are accepted)";
+    }
+    if (present && reason.empty()) {
+      out.files.emplace_back(rel, std::move(content));
       continue;
     }
     if (!reason.empty()) out.rejected.push_back(rel + " " + reason);
@@ -99,7 +129,14 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
          !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
       std::string rel = util::relative_text(it->path(), workspace);
-      if (!named.count(rel)) out.ignored.push_back(rel);
+      if (named.count(rel)) continue;
+      // Say so when it is something that could never be used.
+      if (it->is_symlink(ec)) rel += " (a symbolic link: never followed)";
+      else if (it->is_regular_file(ec)) {
+        if (std::string kind = binary_kind(file_head(it->path())); !kind.empty())
+          rel += " (" + kind + ": never compiled or linked; submit source files only)";
+      }
+      out.ignored.push_back(rel);
     }
   }
   std::sort(out.files.begin(), out.files.end());
@@ -217,6 +254,8 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         fs::create_directories(suite_scratch);
         auto outcome = run_suite(suite, built.worker, suite_scratch,
                                  {call_timeout, lesson_limits.lesson_timeout_s, memory});
+        // Grading (not a student's check) logs how student code was isolated.
+        if (hidden) sandbox::print_isolation_notes();
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
@@ -270,6 +309,8 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     result.score += t.score;
     result.max_score += t.max_score;
   }
+  result.score = round_points(result.score);
+  result.max_score = round_points(result.max_score);
   result.seconds = seconds_since(start);
   return result;
 }
@@ -330,6 +371,8 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
     result.score += l.score;
     result.max_score += l.max_score;
   }
+  result.score = round_points(result.score);
+  result.max_score = round_points(result.max_score);
   result.seconds = seconds_since(start);
   return result;
 }

@@ -25,4 +25,16 @@ const char* to_string(LessonStatus s) {
   return "unknown";
 }
 
+bool all_passed(const SubmissionResult& result) {
+  bool any = false;
+  for (const auto& lesson : result.lessons) {
+    if (lesson.status != LessonStatus::graded) return false;
+    for (const auto& t : lesson.tests) {
+      if (t.status != TestStatus::passed && t.status != TestStatus::pending_review) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
 }  // namespace grader::runner

@@ -68,4 +68,8 @@ struct SubmissionResult {
   double seconds = 0;
 };
 
+/// True when every lesson ran normally and every test passed (answers awaiting
+/// review are not failures), i.e. exit code 0 of check and grade.
+bool all_passed(const SubmissionResult& result);
+
 }  // namespace grader::runner

@@ -1,10 +1,12 @@
 #include "grader/runner/suite_run.hpp"
 
 #include <nlohmann/json.hpp>
-#include <fstream>
+#include <cstdlib>
+#include <sstream>
 #include <stdexcept>
 
 #include "grader/sandbox/process.hpp"
+#include "grader/sandbox/reaper.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::runner {
@@ -30,13 +32,16 @@ std::vector<ListedTest> list_suite(const std::string& suite, const fs::path& scr
 SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const fs::path& scratch,
                        const SuiteLimits& limits) {
   SuiteOutcome outcome;
-  fs::path results = scratch / "results.jsonl";
   fs::path worker_home = scratch / "worker-home";
   fs::create_directories(worker_home);
+  // Results come back on a pipe (the suite's descriptor 3), not in a file: a
+  // worker has no path to forge them at, whatever it can write.
+  std::string results;
+  std::vector<sandbox::ExtraPipe> pipes{{3, &results, std::size_t{64} << 20, false}};
   sandbox::Spec spec;
   spec.argv = {suite,
                "--worker=" + worker.string(),
-               "--results-file=" + results.string(),
+               "--results-file=/dev/fd/3",
                "--call-timeout-ms=" + std::to_string(limits.call_timeout_ms),
                "--memory-mb=" + std::to_string(limits.memory_mb),
                "--cpu-seconds=" + std::to_string(limits.lesson_timeout_s),
@@ -45,17 +50,33 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
                "--gtest_brief=1"};
   spec.working_dir = scratch.string();
   spec.env = sandbox::clean_environment(scratch.string());
-  auto r = sandbox::run(spec, std::chrono::seconds(limits.lesson_timeout_s), 64 * 1024);
+  // The suite starts the workers: it must see the same sandbox switches.
+  if (const char* off = std::getenv("GRADER_SANDBOX_DISABLE")) spec.env.push_back(std::string("GRADER_SANDBOX_DISABLE=") + off);
+  // Orphans of a suite that was stopped (and of its workers) come to us.
+  sandbox::become_subreaper();
+  auto r = sandbox::run(spec, std::chrono::seconds(limits.lesson_timeout_s), 64 * 1024, pipes);
+  sandbox::sweep_orphans();
   outcome.timed_out = r.timed_out;
+  // The suite says how its workers were isolated, one "sandbox: ..." line each.
+  std::istringstream err_lines(r.err);
+  std::string err_rest;
+  for (std::string line; std::getline(err_lines, line);) {
+    if (line.rfind("sandbox: ", 0) == 0) {
+      outcome.sandbox = line.substr(9);
+      sandbox::note_isolation("worker", outcome.sandbox);
+    } else {
+      err_rest += line + "\n";
+    }
+  }
   // Exit 1 just means some test failed; anything else from a trusted suite is a fault.
   if (!r.timed_out && (r.signal != 0 || (r.exit_code != 0 && r.exit_code != 1))) {
     outcome.crashed = true;
     outcome.detail = "the test suite " +
                      (r.signal ? "was killed by " + sandbox::describe_signal(r.signal)
                                : "exited with status " + std::to_string(r.exit_code)) +
-                     "\n" + r.err.substr(0, 2000);
+                     "\n" + err_rest.substr(0, 2000);
   }
-  std::ifstream in(results);
+  std::istringstream in(results);
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty()) continue;

@@ -24,6 +24,7 @@ struct SuiteOutcome {
   bool timed_out = false;
   bool crashed = false;  ///< the trusted suite itself ended abnormally (a course bug)
   std::string detail;
+  std::string sandbox;   ///< how the workers were isolated (sandbox::describe), when one ran
 };
 
 /// The tests a suite holds (`--gtest_list_tests` with JSON output). Throws

@@ -3,13 +3,26 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <set>
 #include <system_error>
+
+#include "grader/sandbox/identity.hpp"
+#include "grader/sandbox/landlock.hpp"
+#include "grader/sandbox/reaper.hpp"
+#include "grader/sandbox/seccomp.hpp"
 
 namespace grader::sandbox {
 namespace {
@@ -19,9 +32,126 @@ void set_limit(int resource, rlim_t value) {
   setrlimit(resource, &r);
 }
 
+// The isolation steps, so a failure in the child can be named in the parent.
+enum class Step : std::int32_t { chown_work_dir = 1, user_namespace, namespaces, switch_uid, no_new_privs, parent_died,
+                                 relay, landlock, seccomp };
+
+const char* step_text(Step s) {
+  switch (s) {
+    case Step::chown_work_dir: return "giving the working folder to the sandbox uid";
+    case Step::user_namespace: return "entering a user namespace";
+    case Step::namespaces: return "creating network/PID namespaces";
+    case Step::switch_uid: return "switching to the sandbox uid";
+    case Step::no_new_privs: return "setting no_new_privs";
+    case Step::parent_died: return "starting (the parent went away)";
+    case Step::relay: return "starting the PID namespace";
+    case Step::landlock: return "applying the Landlock rules";
+    case Step::seccomp: return "installing the seccomp filter";
+  }
+  return "setting up the sandbox";
+}
+
+struct ChildReport {
+  std::int32_t step;
+  std::int32_t error;
+};
+
+// Everything the child needs, prepared in the parent: after fork() only
+// async-signal-safe calls are allowed (the grader has threads).
+struct Prepared {
+  Plan plan;
+  int report_fd = -1;   // write end, close-on-exec: EOF at exec means success
+  int ruleset_fd = -1;  // Landlock
+  int exe_fd = -1;      // O_PATH to argv[0]: exec needs no search permission on its folders
+  std::optional<seccomp::Filter> filter;
+  std::vector<const char*> own_dirs;  // chowned to the sandbox uid (root only)
+  uid_t uid = 0;
+  gid_t gid = 0;
+  pid_t parent = 0;
+};
+
+[[noreturn]] void fail(const Prepared& p, Step step, int error) {
+  ChildReport r{static_cast<std::int32_t>(step), error < 0 ? -error : error};
+  if (p.report_fd >= 0) {
+    ssize_t ignored = ::write(p.report_fd, &r, sizeof r);
+    (void)ignored;
+  }
+  _exit(125);
+}
+
+// Closes every descriptor not in `keep` (sorted ascending).
+void close_all_but(const int* keep, std::size_t n) {
+  int from = 0;
+  for (std::size_t i = 0; i <= n; ++i) {
+    int to = i < n ? keep[i] - 1 : INT32_MAX;
+    if (to >= from) {
+      if (::syscall(SYS_close_range, static_cast<unsigned>(from), static_cast<unsigned>(to), 0) != 0) {
+        int last = std::min(to, 65535);
+        for (int fd = from; fd <= last; ++fd) ::close(fd);
+      }
+    }
+    if (i < n) from = keep[i] + 1;
+  }
+}
+
+// Gives up the standard and passed descriptors (the relays of a PID
+// namespace must not hold the worker's pipes open).
+void drop_io(const Spec& spec) {
+  int devnull = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  for (int fd : {1, 2}) devnull >= 0 ? (void)::dup2(devnull, fd) : (void)::close(fd);
+  for (const auto& p : spec.pass_fds) ::close(p.first);
+}
+
+// The relay outside the PID namespace ends the way the worker ended, so the
+// parent sees the worker's exit code or signal.
+[[noreturn]] void end_like(int status) {
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    ::signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, nullptr);
+    ::raise(sig);
+    _exit(128 + sig);
+  }
+  _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 125);
+}
+
+// Process 1 of the new PID namespace: starts the worker, reaps whatever is
+// orphaned inside, and leaves when the worker does (the kernel then kills
+// everything left in the namespace). Returns in the worker.
+void run_namespace_init(const Spec& spec, Prepared& p, int status_w) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  pid_t worker = ::fork();
+  if (worker < 0) fail(p, Step::relay, errno);
+  if (worker == 0) {
+    ::close(status_w);
+    return;
+  }
+  ::close(p.report_fd);
+  if (p.ruleset_fd >= 0) ::close(p.ruleset_fd);
+  drop_io(spec);
+  for (;;) {
+    int st = 0;
+    pid_t r = ::waitpid(-1, &st, 0);
+    if (r == worker) {
+      ssize_t ignored = ::write(status_w, &st, sizeof st);
+      (void)ignored;
+      _exit(0);
+    }
+    if (r < 0 && errno != EINTR) _exit(125);
+  }
+}
+
 // Runs in the forked child: only async-signal-safe calls until exec.
-[[noreturn]] void exec_child(const Spec& spec, char* const* argv, char* const* envp, int out_w, int err_w) {
+[[noreturn]] void exec_child(const Spec& spec, char* const* argv, char* const* envp, int out_w, int err_w, Prepared& p) {
   setpgid(0, 0);
+  const bool isolate = p.plan.enabled;
+  // Out of the way of the numbers the passed descriptors are moved to.
+  if (p.report_fd >= 0) p.report_fd = ::fcntl(p.report_fd, F_DUPFD_CLOEXEC, 300);
+  if (p.ruleset_fd >= 0) p.ruleset_fd = ::fcntl(p.ruleset_fd, F_DUPFD_CLOEXEC, 300);
+  if (p.exe_fd >= 0) p.exe_fd = ::fcntl(p.exe_fd, F_DUPFD_CLOEXEC, 300);
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) dup2(devnull, 0);
   dup2(out_w, 1);
@@ -32,15 +162,32 @@ void set_limit(int resource, rlim_t value) {
   for (std::size_t i = 0; i < spec.pass_fds.size(); ++i) dup2(spec.pass_fds[i].second, temp_base + static_cast<int>(i));
   for (std::size_t i = 0; i < spec.pass_fds.size(); ++i) dup2(temp_base + static_cast<int>(i), spec.pass_fds[i].first);
   // Close everything else so the child inherits nothing of the grader's.
-  int keep_max = 2;
-  for (const auto& p : spec.pass_fds) keep_max = std::max(keep_max, p.first);
-  for (int fd = 3; fd < 1024; ++fd) {
-    bool keep = false;
-    for (const auto& p : spec.pass_fds) keep = keep || p.first == fd;
-    if (!keep) close(fd);
-  }
-  (void)keep_max;
+  int keep[64];
+  std::size_t n = 0;
+  for (int fd : {0, 1, 2, p.report_fd, p.ruleset_fd, p.exe_fd})
+    if (fd >= 0) keep[n++] = fd;
+  for (const auto& pf : spec.pass_fds)
+    if (n < 64) keep[n++] = pf.first;
+  std::sort(keep, keep + n);
+  n = static_cast<std::size_t>(std::unique(keep, keep + n) - keep);
+  close_all_but(keep, n);
   if (!spec.working_dir.empty() && chdir(spec.working_dir.c_str()) != 0) _exit(126);
+
+  uid_t sandbox_uid = 0;
+  if (isolate) {
+    if (p.plan.uid_switch) {
+      sandbox_uid = kSandboxUidBase + static_cast<uid_t>(::getpid());
+      for (const char* dir : p.own_dirs)
+        if (int r = identity::own_work_dir(dir, sandbox_uid); r != 0) fail(p, Step::chown_work_dir, r);
+    }
+    if (p.plan.user_namespace)
+      if (int r = identity::enter_user_namespace(p.uid, p.gid); r != 0) fail(p, Step::user_namespace, r);
+    int flags = (p.plan.network_namespace ? CLONE_NEWNET : 0) | (p.plan.pid_namespace ? CLONE_NEWPID : 0);
+    if (flags && ::unshare(flags) != 0) fail(p, Step::namespaces, errno);
+    if (p.plan.uid_switch)
+      if (int r = identity::switch_to(sandbox_uid); r != 0) fail(p, Step::switch_uid, r);
+  }
+
   const Limits& l = spec.limits;
   if (!l.allow_core_dumps) set_limit(RLIMIT_CORE, 0);
   if (l.cpu_seconds > 0) {
@@ -54,11 +201,55 @@ void set_limit(int resource, rlim_t value) {
     signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails with EFBIG instead of killing
   }
   if (l.open_files) set_limit(RLIMIT_NOFILE, l.open_files);
-  if (l.processes) set_limit(RLIMIT_NPROC, l.processes);
+  if (p.plan.nproc_rlimit) set_limit(RLIMIT_NPROC, p.plan.nproc_rlimit);
   // Restore default dispositions the grader may have changed.
   signal(SIGPIPE, SIG_DFL);
-  execve(argv[0], argv, envp);
+
+  if (isolate) {
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(p, Step::no_new_privs, errno);
+    // The child must not outlive the process that watches it (a killed suite).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (::getppid() != p.parent) fail(p, Step::parent_died, ESRCH);
+    if (p.plan.pid_namespace) {
+      int status[2];
+      if (::pipe2(status, O_CLOEXEC) != 0) fail(p, Step::relay, errno);
+      pid_t init = ::fork();
+      if (init < 0) fail(p, Step::relay, errno);
+      if (init == 0) {
+        ::close(status[0]);
+        run_namespace_init(spec, p, status[1]);  // returns in the worker
+      } else {
+        ::close(status[1]);
+        ::close(p.report_fd);
+        if (p.ruleset_fd >= 0) ::close(p.ruleset_fd);
+        if (p.exe_fd >= 0) ::close(p.exe_fd);
+        drop_io(spec);
+        int init_status = 0, worker_status = 0;
+        while (::waitpid(init, &init_status, 0) < 0 && errno == EINTR) {
+        }
+        ssize_t got = ::read(status[0], &worker_status, sizeof worker_status);
+        end_like(got == static_cast<ssize_t>(sizeof worker_status) ? worker_status : init_status);
+      }
+    }
+    if (p.ruleset_fd >= 0) {
+      if (int r = landlock::restrict_self(p.ruleset_fd); r != 0) fail(p, Step::landlock, r);
+      ::close(p.ruleset_fd);
+    }
+    if (p.filter)
+      if (int r = seccomp::install(*p.filter); r != 0) fail(p, Step::seccomp, r);
+  }
+  if (p.exe_fd >= 0) ::syscall(SYS_execveat, p.exe_fd, "", argv, envp, AT_EMPTY_PATH);
+  else execve(argv[0], argv, envp);
   _exit(127);
+}
+
+std::mutex& notes_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::vector<std::pair<std::string, bool>>& notes() {  // (line, shown)
+  static std::vector<std::pair<std::string, bool>> n;
+  return n;
 }
 
 }  // namespace
@@ -72,6 +263,7 @@ Child& Child::operator=(Child&& o) noexcept {
     out_fd_ = std::exchange(o.out_fd_, -1);
     err_fd_ = std::exchange(o.err_fd_, -1);
     status_ = o.status_;
+    isolation_ = std::move(o.isolation_);
   }
   return *this;
 }
@@ -100,6 +292,7 @@ bool Child::try_wait() {
   if (r == pid_) {
     status_ = st;
     ::kill(-pid_, SIGKILL);  // leftovers in the group die with the child
+    detail::untrack(pid_);
     pid_ = -1;
     return true;
   }
@@ -113,6 +306,7 @@ void Child::wait() {
   }
   status_ = st;
   ::kill(-pid_, SIGKILL);
+  detail::untrack(pid_);
   pid_ = -1;
 }
 
@@ -124,20 +318,67 @@ Child spawn(const Spec& spec) {
   for (const auto& e : spec.env) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
 
+  Prepared prep;
+  prep.plan = plan_for(spec.isolation, spec.limits.processes);
+  prep.parent = ::getpid();
+  prep.uid = ::getuid();
+  prep.gid = ::getgid();
+  int report_r = -1;
+  // Closes the parent's copies of what only the child needs.
+  auto release = [&]() {
+    for (int* fd : {&prep.report_fd, &prep.ruleset_fd, &prep.exe_fd, &report_r})
+      if (*fd >= 0) {
+        ::close(*fd);
+        *fd = -1;
+      }
+  };
+  if (prep.plan.enabled) {
+    try {
+      if (prep.plan.landlock_abi) prep.ruleset_fd = landlock::make_ruleset(spec.isolation, prep.plan.landlock_abi);
+    } catch (...) {
+      release();
+      throw;
+    }
+    if (prep.plan.seccomp) prep.filter = seccomp::make_filter();
+    prep.exe_fd = ::open(argv[0], O_PATH | O_CLOEXEC);  // missing: execve fails below, exit 127
+    if (prep.plan.uid_switch)
+      for (const auto& d : spec.isolation.write_paths) prep.own_dirs.push_back(d.c_str());
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) {
+      int e = errno;
+      release();
+      throw std::system_error(e, std::generic_category(), "pipe");
+    }
+    report_r = report[0];
+    prep.report_fd = report[1];
+  }
+
   int out[2], err[2];
-  if (pipe2(out, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  if (pipe2(out, O_CLOEXEC) != 0) {
+    int e = errno;
+    release();
+    throw std::system_error(e, std::generic_category(), "pipe");
+  }
   if (pipe2(err, O_CLOEXEC) != 0) {
+    int e = errno;
     close(out[0]);
     close(out[1]);
-    throw std::system_error(errno, std::generic_category(), "pipe");
+    release();
+    throw std::system_error(e, std::generic_category(), "pipe");
   }
-  pid_t pid = fork();
+  pid_t pid;
+  {
+    std::lock_guard<std::mutex> lock(detail::spawn_mutex());
+    pid = fork();
+    if (pid == 0) exec_child(spec, argv.data(), envp.data(), out[1], err[1], prep);
+    if (pid > 0) detail::track(pid);
+  }
   if (pid < 0) {
     int e = errno;
     for (int fd : {out[0], out[1], err[0], err[1]}) close(fd);
+    release();
     throw std::system_error(e, std::generic_category(), "fork");
   }
-  if (pid == 0) exec_child(spec, argv.data(), envp.data(), out[1], err[1]);
   setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
   close(out[1]);
   close(err[1]);
@@ -145,6 +386,23 @@ Child spawn(const Spec& spec) {
   child.pid_ = pid;
   child.out_fd_ = out[0];
   child.err_fd_ = err[0];
+  if (prep.plan.enabled) {
+    ::close(prep.report_fd);
+    prep.report_fd = -1;
+    // The child reports a failed step, or execs (closing its end: EOF).
+    ChildReport r{};
+    ssize_t got;
+    while ((got = ::read(report_r, &r, sizeof r)) < 0 && errno == EINTR) {
+    }
+    release();
+    if (got == static_cast<ssize_t>(sizeof r)) {
+      child.wait();
+      throw std::system_error(r.error, std::generic_category(),
+                              std::string("sandbox: ") + step_text(static_cast<Step>(r.step)) + " failed");
+    }
+    child.isolation_ = describe(prep.plan);
+    if (!spec.isolation.who.empty()) note_isolation(spec.isolation.who, child.isolation_);
+  }
   return child;
 }
 
@@ -161,23 +419,68 @@ bool drain_into(int fd, std::string& into, std::size_t cap, bool& truncated) {
 }
 
 RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_t output_cap) {
+  std::vector<ExtraPipe> none;
+  return run(spec, wall_limit, output_cap, none);
+}
+
+RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size_t output_cap, std::vector<ExtraPipe>& extra) {
   RunResult result;
   auto start = std::chrono::steady_clock::now();
   auto deadline = start + wall_limit;
-  Child child = spawn(spec);
-  bool out_open = true, err_open = true;
-  while (out_open || err_open) {
-    pollfd fds[2] = {{out_open ? child.stdout_fd() : -1, POLLIN, 0}, {err_open ? child.stderr_fd() : -1, POLLIN, 0}};
+  Spec spec = given;
+  std::vector<int> extra_fds;  // read ends, parallel to `extra`
+  auto close_extra = [&]() {
+    for (int& fd : extra_fds)
+      if (fd >= 0) {
+        ::close(fd);
+        fd = -1;
+      }
+  };
+  std::vector<int> write_ends;
+  for (const auto& e : extra) {
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) {
+      int err = errno;
+      close_extra();
+      for (int fd : write_ends) ::close(fd);
+      throw std::system_error(err, std::generic_category(), "pipe");
+    }
+    extra_fds.push_back(p[0]);
+    write_ends.push_back(p[1]);
+    spec.pass_fds.emplace_back(e.child_fd, p[1]);
+  }
+  Child child;
+  try {
+    child = spawn(spec);
+  } catch (...) {
+    close_extra();
+    for (int fd : write_ends) ::close(fd);
+    throw;
+  }
+  for (int fd : write_ends) ::close(fd);
+  result.isolation = child.isolation();
+
+  std::vector<pollfd> fds(2 + extra.size());
+  std::vector<bool> open(fds.size(), true);
+  auto any_open = [&]() { return std::find(open.begin(), open.end(), true) != open.end(); };
+  while (any_open()) {
+    for (std::size_t i = 0; i < fds.size(); ++i) {
+      int fd = i == 0 ? child.stdout_fd() : i == 1 ? child.stderr_fd() : extra_fds[i - 2];
+      fds[i] = {open[i] ? fd : -1, POLLIN, 0};
+    }
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       result.timed_out = true;
       break;
     }
-    int r = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 60000)));
+    int r = poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left.count(), 60000)));
     if (r < 0 && errno != EINTR) break;
-    if (fds[0].revents) out_open = drain_into(child.stdout_fd(), result.out, output_cap, result.output_truncated);
-    if (fds[1].revents) err_open = drain_into(child.stderr_fd(), result.err, output_cap, result.output_truncated);
+    if (fds[0].revents) open[0] = drain_into(child.stdout_fd(), result.out, output_cap, result.output_truncated);
+    if (fds[1].revents) open[1] = drain_into(child.stderr_fd(), result.err, output_cap, result.output_truncated);
+    for (std::size_t i = 0; i < extra.size(); ++i)
+      if (fds[2 + i].revents) open[2 + i] = drain_into(extra_fds[i], *extra[i].into, extra[i].cap, extra[i].truncated);
   }
+  close_extra();
   if (result.timed_out) {
     child.kill();
   } else {
@@ -199,6 +502,23 @@ RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
+}
+
+void note_isolation(const std::string& who, const std::string& isolation) {
+  std::string line = "grader: sandbox for the " + who + ": " + isolation;
+  std::lock_guard<std::mutex> lock(notes_mutex());
+  for (const auto& n : notes())
+    if (n.first == line) return;
+  notes().emplace_back(std::move(line), false);
+}
+
+void print_isolation_notes() {
+  std::lock_guard<std::mutex> lock(notes_mutex());
+  for (auto& n : notes())
+    if (!n.second) {
+      std::cerr << n.first << "\n";
+      n.second = true;
+    }
 }
 
 std::string describe_signal(int sig) {

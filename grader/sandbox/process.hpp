@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "grader/sandbox/isolation.hpp"
+
 namespace grader::sandbox {
 
 /// Resource limits applied in the child before exec. 0 means "leave as is".
@@ -18,7 +20,11 @@ struct Limits {
   std::size_t address_space_bytes = 0;  ///< RLIMIT_AS: new/malloc fail past it
   std::size_t file_size_bytes = 0;      ///< RLIMIT_FSIZE: writes past it fail (SIGXFSZ ignored)
   std::size_t open_files = 0;           ///< RLIMIT_NOFILE
-  std::size_t processes = 0;            ///< RLIMIT_NPROC (per user; see docs/security.md)
+  /// Processes (and threads) the child may run. Without isolation: RLIMIT_NPROC
+  /// as given (it counts all of the user's tasks). With isolation the sandbox
+  /// sets RLIMIT_NPROC so the child gets this many of its own; see
+  /// docs/security.md for root, user namespaces and the plain-user fallback.
+  std::size_t processes = 0;
   bool allow_core_dumps = false;        ///< RLIMIT_CORE = 0 unless set
 };
 
@@ -31,6 +37,9 @@ struct Spec {
   Limits limits;
   /// Parent descriptors to hand to the child at the given numbers (child_fd, parent_fd).
   std::vector<std::pair<int, int>> pass_fds;
+  /// Untrusted programs: own uid (as root), namespaces, Landlock, seccomp.
+  /// Off by default (trusted programs such as the suites).
+  Isolation isolation;
 };
 
 /// A running child in its own process group, with stdin from /dev/null and
@@ -48,6 +57,8 @@ class Child {
   int stdout_fd() const { return out_fd_; }
   int stderr_fd() const { return err_fd_; }
   bool running() const { return pid_ > 0; }
+  /// What isolation the child got and what was not available (describe()).
+  const std::string& isolation() const { return isolation_; }
 
   /// SIGKILL to the child's process group, then reap it.
   void kill();
@@ -64,10 +75,13 @@ class Child {
   int out_fd_ = -1;
   int err_fd_ = -1;
   int status_ = 0;
+  std::string isolation_;
 };
 
-/// Forks and execs spec.argv with the limits. Throws std::system_error when
-/// the process cannot be created; an exec failure shows as exit code 127.
+/// Forks and execs spec.argv with the limits (and the isolation, when
+/// enabled). Throws std::system_error when the process cannot be created or
+/// an isolation step the kernel offers fails; an exec failure shows as exit
+/// code 127.
 Child spawn(const Spec& spec);
 
 struct RunResult {
@@ -78,6 +92,7 @@ struct RunResult {
   std::string out;  ///< first output_cap bytes of stdout
   std::string err;  ///< first output_cap bytes of stderr
   double seconds = 0;
+  std::string isolation;  ///< Child::isolation()
   bool ok() const { return !timed_out && signal == 0 && exit_code == 0; }
 };
 
@@ -85,6 +100,24 @@ struct RunResult {
 /// concurrently so a chatty child never deadlocks; keeps at most output_cap
 /// bytes of each stream and discards the rest.
 RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_t output_cap);
+
+/// One more pipe from the child, drained like stdout: the child writes to
+/// descriptor `child_fd` (or opens /dev/fd/<child_fd>). Results sent this way
+/// have no path that a program the child starts could guess and forge.
+struct ExtraPipe {
+  int child_fd = 3;
+  std::string* into = nullptr;
+  std::size_t cap = 0;
+  bool truncated = false;
+};
+RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_t output_cap,
+              std::vector<ExtraPipe>& extra);
+
+/// Remembers that programs of kind `who` ("worker", "compiler") ran with
+/// `isolation`; print_isolation_notes() shows each distinct pair once.
+void note_isolation(const std::string& who, const std::string& isolation);
+/// Writes the notes not shown yet, one "grader: sandbox for the WHO: ..." line each.
+void print_isolation_notes();
 
 /// "exited with status 3", "was killed by signal 11 (SIGSEGV: segmentation fault)".
 std::string describe_status(int raw_wait_status);

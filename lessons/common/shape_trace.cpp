@@ -49,16 +49,19 @@ std::string ShapeTrace::table() const {
   std::size_t shape_width = 5;
   for (const Step& s : steps_) shape_width = std::max(shape_width, shape_string(s.shape).size());
 
+  const std::size_t number_width = std::to_string(steps_.size()).size();
+
   std::string out = "shape trace of " + title_ + "\n";
   if (steps_.empty()) return out + "  (no steps recorded)\n";
   std::size_t number = 0;
   for (const Step& s : steps_) {
-    std::string n = std::to_string(++number);
-    std::string line = "  " + std::string(n.size() < 3 ? 3 - n.size() : 0, ' ') + n + "  " + s.name;
+    const std::string n = std::to_string(++number);
+    std::string line = "  " + std::string(number_width - n.size(), ' ') + n + "  " + s.name;
     line += std::string(name_width - s.name.size() + 2, ' ');
     std::string shape = shape_string(s.shape);
     line += shape;
-    if (!s.matches) line += std::string(shape_width - shape.size() + 2, ' ') + "<- expected " + shape_string(s.expected);
+    if (!s.matches)
+      line += std::string(shape_width - shape.size() + 2, ' ') + "<- expected " + shape_string(s.expected);
     out += line + "\n";
   }
   return out;

@@ -51,8 +51,9 @@ class ShapeTrace {
 
   /// The table:
   ///   shape trace of attention_scores
-  ///     1  q                (5, 8)
-  ///     2  scores = q k^T   (7, 5)   <- expected (5, 7)
+  ///     1  q               (5, 8)
+  ///     2  k               (7, 8)
+  ///     3  scores = k q^T  (7, 5)  <- expected (5, 7)
   std::string table() const;
   /// Writes table() to `out`. The default is std::cerr: it is unbuffered, so
   /// the table is out even if the next line of your code crashes.

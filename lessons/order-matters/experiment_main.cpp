@@ -23,6 +23,8 @@
 
 namespace {
 
+using course::Index;
+
 constexpr int kNotFinished = 1;
 constexpr int kUsageError = 2;
 
@@ -51,14 +53,14 @@ Runs run(const std::vector<std::string>& words) {
 }
 
 grader::plot::HeatmapSpec panel(const course::MatrixXf& m, const std::string& title, const std::string& x_label,
-                                 const std::string& colorbar_label) {
+                                 const std::string& y_label, const std::string& colorbar_label) {
   grader::plot::HeatmapSpec p;
   p.rows = static_cast<int>(m.rows());
   p.cols = static_cast<int>(m.cols());
   p.values.assign(m.data(), m.data() + m.size());
   p.title = title;
   p.x_label = x_label;
-  p.y_label = "Word position";
+  p.y_label = y_label;
   p.colorbar_label = colorbar_label;
   p.width = 460;
   p.height = 340;
@@ -69,16 +71,36 @@ grader::plot::HeatmapSpec panel(const course::MatrixXf& m, const std::string& ti
 void write_grid(const std::string& path, const std::string& title, const std::vector<std::string>& a,
                 const std::vector<std::string>& b, const Runs& run_a, const Runs& run_b, bool weights) {
   auto pick = [&](const course::AttentionResult& r) -> const course::MatrixXf& { return weights ? r.weights : r.output; };
-  const std::string x_label = weights ? "Key position" : "Feature";
+  const std::string x_label = weights ? "Key position (word looked at)" : "Feature";
+  const std::string y_label = weights ? "Query position (word asking)" : "Word position";
   const std::string bar = weights ? "Attention weight" : "Output value";
   std::vector<grader::plot::HeatmapSpec> panels = {
-      panel(pick(run_a.without), "\"" + joined(a) + "\", no encoding", x_label, bar),
-      panel(pick(run_b.without), "\"" + joined(b) + "\", no encoding", x_label, bar),
-      panel(pick(run_a.with), "\"" + joined(a) + "\", with encoding", x_label, bar),
-      panel(pick(run_b.with), "\"" + joined(b) + "\", with encoding", x_label, bar)};
+      panel(pick(run_a.without), "\"" + joined(a) + "\", no encoding", x_label, y_label, bar),
+      panel(pick(run_b.without), "\"" + joined(b) + "\", no encoding", x_label, y_label, bar),
+      panel(pick(run_a.with), "\"" + joined(a) + "\", with encoding", x_label, y_label, bar),
+      panel(pick(run_b.with), "\"" + joined(b) + "\", with encoding", x_label, y_label, bar)};
   // Weights are probabilities: anchoring at 0 keeps "no attention" the darkest colour.
   if (weights) panels[0].vmin = 0.0;
   grader::plot::write_heatmap_grid_png(panels, 2, title, path);
+}
+
+// The sentence vectors (mean of the output rows) of both sentences, both ways.
+struct Pooled {
+  course::VectorXf a_without, b_without, a_with, b_with;  // each (E)
+};
+
+std::string vector_text(const course::VectorXf& v) {
+  std::string s;
+  for (Index i = 0; i < v.size(); ++i) s += fmt::format("{:8.3f}", v(i));
+  return s;
+}
+
+void print_pooled(const Pooled& p) {
+  std::cout << "\n  sentence vectors, mean_pool of the outputs (E = " << p.a_without.size() << " features):\n";
+  std::cout << fmt::format("    without encoding   A {}\n", vector_text(p.a_without));
+  std::cout << fmt::format("                       B {}\n", vector_text(p.b_without));
+  std::cout << fmt::format("    with encoding      A {}\n", vector_text(p.a_with));
+  std::cout << fmt::format("                       B {}\n", vector_text(p.b_with));
 }
 
 void print_table(const std::vector<std::string>& a, const std::vector<std::string>& b, const course::OrderComparison& c) {
@@ -118,18 +140,21 @@ int main(int argc, char** argv) {
   const auto a = split_words(sentence_a);
   const auto b = split_words(sentence_b);
   try {
+    // In exercise order, so the first unfinished function met is the earliest
+    // exercise to finish: order-embed, order-attend, then order-compare.
+    const Runs run_a = run(a), run_b = run(b);
+    const Pooled pooled{course::mean_pool(run_a.without.output), course::mean_pool(run_b.without.output),
+                        course::mean_pool(run_a.with.output), course::mean_pool(run_b.with.output)};
     const course::OrderComparison comparison = course::compare_orders(a, b);
     print_table(a, b, comparison);
-    if (!output.empty() || !weights_output.empty()) {
-      const Runs run_a = run(a), run_b = run(b);
-      if (!output.empty()) {
-        write_grid(output, "Self-attention outputs", a, b, run_a, run_b, false);
-        std::cout << "\nwrote " << output << "\n";
-      }
-      if (!weights_output.empty()) {
-        write_grid(weights_output, "Self-attention weights", a, b, run_a, run_b, true);
-        std::cout << "wrote " << weights_output << "\n";
-      }
+    print_pooled(pooled);
+    if (!output.empty()) {
+      write_grid(output, "Self-attention outputs", a, b, run_a, run_b, false);
+      std::cout << "\nwrote " << output << "\n";
+    }
+    if (!weights_output.empty()) {
+      write_grid(weights_output, "Self-attention weights", a, b, run_a, run_b, true);
+      std::cout << "wrote " << weights_output << "\n";
     }
   } catch (const course::not_implemented& e) {
     // what() is "not implemented: embed (lesson order-matters, exercise order-embed)".
@@ -137,8 +162,8 @@ int main(int argc, char** argv) {
     const std::string prefix = "not implemented: ";
     if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
     std::cerr << "not implemented yet: " << what << "\n"
-              << "This program runs your own code: finish that exercise first (check it with\n"
-              << "`grader check` and the lesson's id), then run order-experiment again.\n";
+              << "order-experiment runs your own code: finish that exercise first\n"
+              << "(`build/bin/grader check LESSON` says when it passes), then run it again.\n";
     return kNotFinished;
   } catch (const std::invalid_argument& e) {
     std::cerr << "order-experiment: " << e.what() << "\n";

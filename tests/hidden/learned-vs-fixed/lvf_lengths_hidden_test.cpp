@@ -21,15 +21,15 @@ void expect_same_stat(double got, double want, const std::string& what) {
   }
 }
 
-struct Setup {
+struct Config {
   std::vector<Index> lengths;
   Index d_model, table_len;
   std::uint64_t seed;
 };
 
 TEST(LvfLengthsHidden, MatchesReference) {
-  for (const Setup& s : {Setup{{2, 31, 32, 33, 64}, 16, 32, 0}, Setup{{100, 5, 101, 300}, 7, 100, 5},
-                         Setup{{10, 10, 3}, 4, 9, 77}}) {
+  for (const Config& s : {Config{{2, 31, 32, 33, 64}, 16, 32, 0}, Config{{100, 5, 101, 300}, 7, 100, 5},
+                         Config{{10, 10, 3}, 4, 9, 77}}) {
     const auto got = student::length_experiment(s.lengths, s.d_model, s.table_len, s.seed);
     const auto want = ref::length_experiment(s.lengths, s.d_model, s.table_len, s.seed);
     ASSERT_EQ(got.size(), want.size());

@@ -16,8 +16,8 @@ using course::Index;
 using course::MatrixXd;
 
 std::string call_of(const MatrixXd& embeddings, const MatrixXd& encoding) {
-  return dbg::call_text("add_positional_encoding", {course::bridge::describe_arg(embeddings),
-                                                    course::bridge::describe_arg(encoding)});
+  return dbg::call_text("add_positional_encoding",
+                        {course::bridge::describe_arg(embeddings), course::bridge::describe_arg(encoding)});
 }
 
 std::string returned(const MatrixXd& m) { return "returned a " + dbg::shape_text(m) + " matrix"; }
@@ -35,8 +35,8 @@ struct Shape {
 };
 
 const Shape kSweep[] = {
-    {1, 1, 4, "len1_max1_width4"},        {3, 3, 4, "len3_max3_width4"},      {5, 8, 8, "len5_max8_width8"},
-    {2, 10, 1, "len2_max10_width1"},      {7, 100, 16, "len7_max100_width16"}, {4, 5, 3, "len4_max5_width3_odd"},
+    {1, 1, 4, "len1_max1_width4"},           {3, 3, 4, "len3_max3_width4"},         {5, 8, 8, "len5_max8_width8"},
+    {2, 10, 1, "len2_max10_width1"},         {7, 100, 16, "len7_max100_width16"},   {4, 5, 3, "len4_max5_width3_odd"},
     {128, 128, 32, "len128_max128_width32"}, {50, 512, 64, "len50_max512_width64"},
 };
 
@@ -87,9 +87,9 @@ TEST(DbgAddEncodingHidden, AcceptsASequenceAsLongAsTheEncoding) {
                       "the reference", kTolerance, 0.0)
           << dbg::diagnose_add_encoding(embeddings, encoding, got);
     } catch (const std::invalid_argument& e) {
-      ADD_FAILURE() << call_of(embeddings, encoding) << ": threw std::invalid_argument (" << e.what()
-                    << "), but a sequence of L = max_len tokens fits the encoding exactly"
-                    << dbg::cause("an off-by-one length check: refuse L > max_len, not L >= max_len.");
+      DBG_FAIL(call_of(embeddings, encoding) + ": threw std::invalid_argument (" + e.what() +
+               "), but a sequence of L = max_len tokens fits the encoding exactly\n" +
+               dbg::cause("an off-by-one length check: refuse L > max_len, not L >= max_len."));
     }
   }
 }
@@ -99,9 +99,9 @@ TEST(DbgAddEncodingHidden, RejectsAnEncodingThatIsTooNarrow) {
   for (const auto& [d_model, encoding_width] : std::vector<std::pair<Index, Index>>{{8, 7}, {16, 8}, {4, 1}}) {
     const MatrixXd embeddings = MatrixXd::Ones(3, d_model);
     const MatrixXd encoding = MatrixXd::Ones(10, encoding_width);
-    dbg::expect_rejected(call_of(embeddings, encoding),
-                         [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
-                         {"d_model"}, dbg::advice::kEncodingWidth);
+    dbg::expect_rejected(
+        call_of(embeddings, encoding), [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
+        {"d_model"}, dbg::advice::kEncodingWidth);
   }
 }
 
@@ -111,11 +111,11 @@ TEST(DbgAddEncodingHidden, RejectsAnEncodingThatIsTooWide) {
   for (const auto& [d_model, encoding_width] : std::vector<std::pair<Index, Index>>{{8, 9}, {4, 16}}) {
     const MatrixXd embeddings = MatrixXd::Ones(3, d_model);
     const MatrixXd encoding = MatrixXd::Ones(10, encoding_width);
-    dbg::expect_rejected(call_of(embeddings, encoding),
-                         [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
-                         {"d_model"},
-                         "a wider encoding is a mismatch too: compare the widths for equality rather than taking "
-                         "the first d_model columns.");
+    dbg::expect_rejected(
+        call_of(embeddings, encoding), [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
+        {"d_model"},
+        "a wider encoding is a mismatch too: compare the widths for equality rather than taking "
+        "the first d_model columns.");
   }
 }
 
@@ -123,8 +123,8 @@ TEST(DbgAddEncodingHidden, RejectsASequenceLongerThanTheEncoding) {
   for (const auto& [seq_len, max_len] : std::vector<std::pair<Index, Index>>{{6, 5}, {20, 10}, {1, 0}}) {
     const MatrixXd embeddings = MatrixXd::Ones(seq_len, 4);
     const MatrixXd encoding = MatrixXd::Ones(max_len, 4);
-    dbg::expect_rejected(call_of(embeddings, encoding),
-                         [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
-                         {"max_len"}, dbg::advice::kEncodingLength);
+    dbg::expect_rejected(
+        call_of(embeddings, encoding), [&] { return returned(student::add_positional_encoding(embeddings, encoding)); },
+        {"max_len"}, dbg::advice::kEncodingLength);
   }
 }

@@ -42,9 +42,9 @@ struct Shape {
 };
 
 const Shape kSweep[] = {
-    {1, 1, 2, "L1_S1_D2"},    {2, 3, 4, "L2_S3_D4"},       {3, 2, 8, "L3_S2_D8"},      {4, 4, 3, "L4_S4_D3"},
-    {5, 7, 5, "L5_S7_D5"},    {8, 8, 16, "L8_S8_D16"},     {10, 6, 64, "L10_S6_D64"},  {16, 32, 32, "L16_S32_D32"},
-    {1, 9, 7, "L1_S9_D7"},    {9, 1, 12, "L9_S1_D12"},
+    {1, 1, 2, "L1_S1_D2"}, {2, 3, 4, "L2_S3_D4"},   {3, 2, 8, "L3_S2_D8"},     {4, 4, 3, "L4_S4_D3"},
+    {5, 7, 5, "L5_S7_D5"}, {8, 8, 16, "L8_S8_D16"}, {10, 6, 64, "L10_S6_D64"}, {16, 32, 32, "L16_S32_D32"},
+    {1, 9, 7, "L1_S9_D7"}, {9, 1, 12, "L9_S1_D12"},
 };
 
 class DbgScoresHidden : public ::testing::TestWithParam<Shape> {};
@@ -100,23 +100,23 @@ TEST(DbgScoresHidden, NoQueriesOrNoKeys) {
     const MatrixXf got = student::attention_scores(q, k);
     const MatrixXf want(queries, keys);
     DBG_EXPECT_NEAR(call_of(q, k), got, want, "an empty (L, S) matrix", 0.0, 0.0)
-        << (got.rows() == keys && got.cols() == queries
-                ? dbg::cause("the result is (S, L): compute q k^T, not k q^T.")
-                : "");
+        << (got.rows() == keys && got.cols() == queries ? dbg::cause("the result is (S, L): compute q k^T, not k q^T.")
+                                                        : "");
   }
 }
 
 TEST(DbgScoresHidden, RejectsQueriesAndKeysOfDifferentWidths) {
-  for (const auto& [q, k] : std::vector<std::pair<MatrixXf, MatrixXf>>{
-           {MatrixXf::Ones(2, 4), MatrixXf::Ones(3, 5)},
-           {MatrixXf::Ones(3, 8), MatrixXf::Ones(3, 4)},
-           {MatrixXf::Ones(1, 1), MatrixXf::Ones(1, 2)}})
-    dbg::expect_rejected(call_of(q, k), [&] { return returned(student::attention_scores(q, k)); }, {"head_dim"},
-                         dbg::advice::kScoresWidth);
+  for (const auto& [q, k] : std::vector<std::pair<MatrixXf, MatrixXf>>{{MatrixXf::Ones(2, 4), MatrixXf::Ones(3, 5)},
+                                                                       {MatrixXf::Ones(3, 8), MatrixXf::Ones(3, 4)},
+                                                                       {MatrixXf::Ones(1, 1), MatrixXf::Ones(1, 2)}})
+    dbg::expect_rejected(
+        call_of(q, k), [&] { return returned(student::attention_scores(q, k)); }, {"head_dim"},
+        dbg::advice::kScoresWidth);
 }
 
 TEST(DbgScoresHidden, RejectsZeroWidth) {
   const MatrixXf q(2, 0), k(3, 0);
-  dbg::expect_rejected(call_of(q, k), [&] { return returned(student::attention_scores(q, k)); }, {"head_dim"},
-                       dbg::advice::kScoresZeroWidth);
+  dbg::expect_rejected(
+      call_of(q, k), [&] { return returned(student::attention_scores(q, k)); }, {"head_dim"},
+      dbg::advice::kScoresZeroWidth);
 }

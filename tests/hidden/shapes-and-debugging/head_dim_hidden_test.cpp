@@ -35,15 +35,19 @@ TEST(DbgHeadDimHidden, MatchesReferenceOnAGrid) {
     for (Index heads = 1; heads <= 12; ++heads)
       report.check(embed_dim, heads, reference_or_refusal(embed_dim, heads),
                    [&] { return student::head_dim(embed_dim, heads); });
-  EXPECT_TRUE(report.ok()) << report.text();
+  if (!report.ok()) {
+    DBG_FAIL(report.text());
+  }
 }
 
 TEST(DbgHeadDimHidden, DivisibilityErrorNamesBothValues) {
   // The message says which numbers clash, in the documented order.
   for (const auto& [embed_dim, heads] : std::vector<std::pair<Index, Index>>{{10, 3}, {512, 3}, {7, 2}, {100, 8}})
     dbg::expect_rejected(
-        call_of(embed_dim, heads), [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); },
-        {"embed_dim (" + std::to_string(embed_dim) + ") must be divisible by num_heads (" + std::to_string(heads) + ")"},
+        call_of(embed_dim, heads),
+        [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); },
+        {"embed_dim (" + std::to_string(embed_dim) + ") must be divisible by num_heads (" + std::to_string(heads) +
+         ")"},
         dbg::advice::kIndivisible);
 }
 
@@ -58,15 +62,17 @@ TEST(DbgHeadDimHidden, RejectsNegativeHeads) {
   // -2 divides 8 evenly; that does not make -2 heads a thing.
   for (const auto& [embed_dim, heads] : std::vector<std::pair<Index, Index>>{{8, -2}, {9, -3}, {7, -1}})
     dbg::expect_rejected(
-        call_of(embed_dim, heads), [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); },
-        {"num_heads"}, dbg::advice::kHeadsFirst);
+        call_of(embed_dim, heads),
+        [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); }, {"num_heads"},
+        dbg::advice::kHeadsFirst);
 }
 
 TEST(DbgHeadDimHidden, RejectsZeroOrNegativeEmbedDim) {
   for (const auto& [embed_dim, heads] : std::vector<std::pair<Index, Index>>{{0, 1}, {0, 4}, {-8, 2}, {-1, 1}})
     dbg::expect_rejected(
-        call_of(embed_dim, heads), [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); },
-        {"embed_dim"}, dbg::advice::kEmbedDim);
+        call_of(embed_dim, heads),
+        [&] { return dbg::head_dim_returned(embed_dim, heads, student::head_dim(embed_dim, heads)); }, {"embed_dim"},
+        dbg::advice::kEmbedDim);
 }
 
 TEST(DbgHeadDimHidden, HandlesSizesBeyondThirtyTwoBits) {
@@ -75,10 +81,13 @@ TEST(DbgHeadDimHidden, HandlesSizesBeyondThirtyTwoBits) {
   dbg::GridReport divisible;
   divisible.check(kBig, Index{1} << 20, Index{1} << 20, [] { return student::head_dim(kBig, Index{1} << 20); });
   divisible.check(3 * (Index{1} << 33), 3, Index{1} << 33, [] { return student::head_dim(3 * (Index{1} << 33), 3); });
-  EXPECT_TRUE(divisible.ok()) << divisible.text()
-                              << dbg::cause("the sizes were narrowed to 32 bits (int) somewhere: keep them in Index, "
-                                            "which is 64-bit.");
+  if (!divisible.ok()) {
+    DBG_FAIL(divisible.text() + "\n" +
+             dbg::cause("the sizes were narrowed to 32 bits (int) somewhere: keep them in Index, which is 64-bit."));
+  }
   dbg::GridReport indivisible;
   indivisible.check(kBig + 1, Index{1} << 20, -1, [] { return student::head_dim(kBig + 1, Index{1} << 20); });
-  EXPECT_TRUE(indivisible.ok()) << indivisible.text();
+  if (!indivisible.ok()) {
+    DBG_FAIL(indivisible.text());
+  }
 }

@@ -13,7 +13,7 @@ using course::MatrixXd;
 using course::MatrixXf;
 using order_public::has_shape;
 using order_public::rows_in_order;
-using order_public::words;
+using order_public::toy_sentence;
 
 constexpr Index E = course::toy::kEmbedDim;
 
@@ -24,7 +24,7 @@ constexpr Index E = course::toy::kEmbedDim;
 constexpr double kAttentionTolerance = 1e-5;
 
 TEST(OrderAttend, ShapesAreWordsByWidthAndWordsByWords) {
-  const course::AttentionResult r = student::self_attend(student::embed(words("dog bites man")));
+  const course::AttentionResult r = student::self_attend(toy_sentence("dog bites man"));
   EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).output", r.output, 3, E));
   EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).weights", r.weights, 3, 3));
 }
@@ -32,7 +32,7 @@ TEST(OrderAttend, ShapesAreWordsByWidthAndWordsByWords) {
 TEST(OrderAttend, OneWordAttendsOnlyToItself) {
   // With one key the softmax is exactly 1, so the output is that word's
   // value: x * value^T.
-  const MatrixXf x = student::embed({"dog"});
+  const MatrixXf x = toy_sentence("dog");
   const course::AttentionResult r = student::self_attend(x);
   ASSERT_TRUE(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
   EXPECT_TENSOR_NEAR(r.weights, MatrixXf(MatrixXf::Ones(1, 1)), kAttentionTolerance, 0)
@@ -44,7 +44,7 @@ TEST(OrderAttend, OneWordAttendsOnlyToItself) {
 
 TEST(OrderAttend, TwoWordsComputedByHand) {
   // The formula of the lesson, written out in double for two words.
-  const MatrixXf x = student::embed(words("cat sees"));
+  const MatrixXf x = toy_sentence("cat sees");
   const auto& p = course::toy::projections();
   const MatrixXd xd = x.cast<double>();
   const MatrixXd q = xd * p.query.cast<double>().transpose();
@@ -68,7 +68,7 @@ TEST(OrderAttend, ReorderingTheRowsReordersTheResult) {
   // Self-attention without positions is permutation-equivariant: feed the
   // rows in another order and the output rows come back in that order, the
   // weights with rows and columns reordered alike.
-  const MatrixXf x = student::embed(words("the cat chases a mouse"));
+  const MatrixXf x = toy_sentence("the cat chases a mouse");
   const std::vector<Index> order = {4, 2, 0, 3, 1};
   const course::AttentionResult r = student::self_attend(x);
   const course::AttentionResult reordered = student::self_attend(rows_in_order(x, order));

@@ -64,7 +64,7 @@ TEST(OrderEmbed, WithPositionsAddsTheEncodingByHand) {
 
 TEST(OrderEmbed, WithPositionsKeepsTheEmbeddings) {
   // The encoding is ADDED: subtracting the zero-input result gives the input back.
-  const MatrixXf x = student::embed(words("the cat chases a mouse"));
+  const MatrixXf x = order_public::toy_sentence("the cat chases a mouse");
   const MatrixXf placed = student::with_positions(x);
   const MatrixXf encoding = student::with_positions(MatrixXf::Zero(5, E));
   ASSERT_TRUE(has_shape("with_positions(<matrix (5, 8)>)", placed, 5, E));

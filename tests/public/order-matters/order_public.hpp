@@ -31,6 +31,16 @@ inline MatrixXf table_row(const std::string& word) {
   return MatrixXf::Zero(1, course::toy::kEmbedDim);
 }
 
+/// The embeddings of a sentence built here from the course's table, not with
+/// the student's embed, so the tests of later exercises do not depend on it.
+/// \return (L, E)
+inline MatrixXf toy_sentence(const std::string& sentence) {
+  const std::vector<std::string> w = words(sentence);
+  MatrixXf x(static_cast<Index>(w.size()), course::toy::kEmbedDim);
+  for (std::size_t l = 0; l < w.size(); ++l) x.row(static_cast<Index>(l)) = table_row(w[l]);
+  return x;
+}
+
 /// Rows of m in the order `order`: result row j is m's row order[j].
 inline MatrixXf rows_in_order(const MatrixXf& m, const std::vector<Index>& order) {
   MatrixXf out(static_cast<Index>(order.size()), m.cols());

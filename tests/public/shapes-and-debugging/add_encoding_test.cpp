@@ -13,8 +13,8 @@ using course::MatrixXd;
 constexpr double kTolerance = 1e-12;
 
 std::string call_of(const MatrixXd& embeddings, const MatrixXd& encoding) {
-  return dbg::call_text("add_positional_encoding", {course::bridge::describe_arg(embeddings),
-                                                    course::bridge::describe_arg(encoding)});
+  return dbg::call_text("add_positional_encoding",
+                        {course::bridge::describe_arg(embeddings), course::bridge::describe_arg(encoding)});
 }
 
 }  // namespace
@@ -27,7 +27,8 @@ TEST(DbgAddEncoding, AddsRowPToTokenP) {
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
   const MatrixXd want = dbg::md({{1, 2, 1, 2}, {2.5, 2.25, 2.125, 3}, {2, 3, 4, 5}});
-  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row", kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row", kTolerance,
+                  0.0)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 
@@ -51,7 +52,9 @@ TEST(DbgAddEncoding, RejectsAnEncodingOneColumnShort) {
   const MatrixXd encoding = MatrixXd::Zero(5, 3);
   dbg::expect_rejected(
       call_of(embeddings, encoding),
-      [&] { return "returned a " + dbg::shape_text(student::add_positional_encoding(embeddings, encoding)) + " matrix"; },
+      [&] {
+        return "returned a " + dbg::shape_text(student::add_positional_encoding(embeddings, encoding)) + " matrix";
+      },
       {"d_model"}, dbg::advice::kEncodingWidth);
 }
 
@@ -60,6 +63,8 @@ TEST(DbgAddEncoding, RejectsASequenceLongerThanTheEncoding) {
   const MatrixXd encoding = MatrixXd::Zero(5, 4);
   dbg::expect_rejected(
       call_of(embeddings, encoding),
-      [&] { return "returned a " + dbg::shape_text(student::add_positional_encoding(embeddings, encoding)) + " matrix"; },
+      [&] {
+        return "returned a " + dbg::shape_text(student::add_positional_encoding(embeddings, encoding)) + " matrix";
+      },
       {"max_len"}, dbg::advice::kEncodingLength);
 }

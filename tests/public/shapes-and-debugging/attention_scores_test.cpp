@@ -30,8 +30,7 @@ TEST(DbgScores, OneRowPerQueryOneColumnPerKey) {
   const std::string printed = dbg::printed_during_call();
   // Every q_i . k_j is 4; divided by sqrt(4) = 2 that is 2.
   const MatrixXf want = MatrixXf::Constant(2, 3, 2.0f);
-  DBG_EXPECT_NEAR(call_of(q, k), got, want, "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2",
-                  kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2", kTolerance, 0.0)
       << dbg::diagnose_scores(q, k, got) << printed;
 }
 

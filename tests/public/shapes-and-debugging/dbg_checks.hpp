@@ -64,8 +64,16 @@ inline Tensor tensor_from(const std::vector<Index>& shape, const std::function<f
 
 // ---------------------------------------------------------------- reporting
 
-/// "\n  likely cause: TEXT", the line every diagnosis adds to a failure.
-inline std::string cause(const std::string& text) { return "\n  likely cause: " + text; }
+/// "  likely cause: TEXT", the line every diagnosis adds to a failure. GoogleTest
+/// starts a streamed message on a new line; elsewhere, put "\n" before it.
+inline std::string cause(const std::string& text) { return "  likely cause: " + text; }
+
+/// A failure whose message is exactly `message` (ADD_FAILURE would print
+/// "Failed" above it). Use it through DBG_FAIL(message).
+inline ::testing::AssertionResult failure_reading(const char*, const std::string& message) {
+  return ::testing::AssertionFailure() << message;
+}
+#define DBG_FAIL(message) EXPECT_PRED_FORMAT1(::dbg::failure_reading, (message))
 
 /// What the student's code printed (std::cerr, e.g. ShapeTrace::print) during
 /// the last call into it, ready to append to a failure message; empty when it
@@ -83,8 +91,7 @@ struct NamedNear {
   template <typename T>
   ::testing::AssertionResult operator()(const char*, const char*, const char*, const char*,
                                         const ::grader::testing::TensorView<T>& got,
-                                        const ::grader::testing::TensorView<T>& want, double atol,
-                                        double rtol) const {
+                                        const ::grader::testing::TensorView<T>& want, double atol, double rtol) const {
     return ::grader::testing::tensors_near(call.c_str(), expected.c_str(), "", "", got, want, atol, rtol);
   }
 };
@@ -95,22 +102,22 @@ struct NamedNear {
 /// is added to every kind of failure (no exception, a crash, a wrong message).
 inline void expect_rejected(const std::string& call, const std::function<std::string()>& run,
                             const std::vector<std::string>& fragments, const std::string& advice) {
-  const std::string likely = advice.empty() ? "" : cause(advice);
+  const std::string likely = advice.empty() ? "" : "\n" + cause(advice);
   try {
     const std::string came_back = run();
-    ADD_FAILURE() << call << ": expected std::invalid_argument, but it " << came_back << likely;
+    DBG_FAIL(call + ": expected std::invalid_argument, but it " + came_back + likely);
   } catch (const std::invalid_argument& e) {
     const std::string message = e.what();
     for (const std::string& fragment : fragments)
       if (message.find(fragment) == std::string::npos) {
-        ADD_FAILURE() << call << ": threw std::invalid_argument, but its message should contain '" << fragment
-                      << "'; it was: " << message << likely;
+        DBG_FAIL(call + ": threw std::invalid_argument, but its message should contain '" + fragment +
+                 "'; it was: " + message + likely);
         break;
       }
   } catch (const ::grader::client::WorkerFailure& e) {
-    ADD_FAILURE() << e.what() << likely;
+    DBG_FAIL(e.what() + likely);
   } catch (const std::exception& e) {
-    ADD_FAILURE() << call << ": expected std::invalid_argument, got another exception: " << e.what() << likely;
+    DBG_FAIL(call + ": expected std::invalid_argument, got another exception: " + e.what() + likely);
   }
 }
 
@@ -192,7 +199,8 @@ class GridReport {
         wrong = call + " " + head_dim_returned(embed_dim, num_heads, got) + ", expected " + std::to_string(want);
       }
     } catch (const std::invalid_argument& e) {
-      if (want >= 0) wrong = call + " threw std::invalid_argument (" + e.what() + "), expected " + std::to_string(want);
+      if (want >= 0)
+        wrong = call + " threw std::invalid_argument (" + e.what() + "), expected " + std::to_string(want);
       else if (std::string(e.what()).find("num_heads (" + std::to_string(num_heads) + ")") == std::string::npos ||
                std::string(e.what()).find("embed_dim (" + std::to_string(embed_dim) + ")") == std::string::npos)
         wrong = call + " threw, but the message should say \"embed_dim (" + std::to_string(embed_dim) +
@@ -209,7 +217,7 @@ class GridReport {
   std::string text() const {
     std::string s = std::to_string(failures_) + " of " + std::to_string(cases_) + " cases are wrong" +
                     (failures_ > 5 ? "; the first 5:" : ":") + shown_;
-    if (rounded_) s += cause(advice::kIndivisible);
+    if (rounded_) s += "\n" + cause(advice::kIndivisible);
     return s;
   }
 
@@ -230,18 +238,22 @@ inline std::string diagnose_add_encoding(const MatrixXd& embeddings, const Matri
     return cause("the result must have the embeddings' shape (L, d_model) = " + shape_text(embeddings) +
                  ": one row per token, the encoding added element by element.");
   // Sums of doubles: a wrong answer of the same form matches to rounding.
-  auto same = [&](const MatrixXd& m) { return (got - m).cwiseAbs().maxCoeff() <= 1e-9 * (1.0 + m.cwiseAbs().maxCoeff()); };
+  auto same = [&](const MatrixXd& m) {
+    return (got - m).cwiseAbs().maxCoeff() <= 1e-9 * (1.0 + m.cwiseAbs().maxCoeff());
+  };
   const MatrixXd first_rows = encoding.topRows(seq_len);
   if (same(embeddings))
-    return cause("the output equals the input embeddings: the encoding was never added. A line such as "
-                 "`x + positions;` computes the sum and throws it away; write `x += positions;` or return the sum.");
+    return cause(
+        "the output equals the input embeddings: the encoding was never added. A line such as "
+        "`x + positions;` computes the sum and throws it away; write `x += positions;` or return the sum.");
   if (same(embeddings + 2.0 * first_rows))
     return cause("the output is embeddings + 2 x encoding: the encoding was added twice.");
   if (same(first_rows))
     return cause("the output is the encoding alone: the embeddings were replaced instead of added to.");
   if (seq_len >= 2 && same(embeddings.rowwise() + encoding.row(0)))
-    return cause("every position got encoding row 0, as if all tokens sat at position 0: one row was broadcast "
-                 "over the sequence instead of adding row p to token p.");
+    return cause(
+        "every position got encoding row 0, as if all tokens sat at position 0: one row was broadcast "
+        "over the sequence instead of adding row p to token p.");
 
   // Which encoding row did each position get, when that can be told?
   std::vector<Index> used(static_cast<std::size_t>(seq_len), -1);
@@ -260,13 +272,16 @@ inline std::string diagnose_add_encoding(const MatrixXd& embeddings, const Matri
     last_rows = last_rows && used[static_cast<std::size_t>(p)] == max_len - seq_len + p;
   }
   if (shifted)
-    return cause("position p got encoding row p + 1: off by one. The first token is position 0 and gets row 0; "
-                 "take the first L rows (encoding.topRows(L)).");
+    return cause(
+        "position p got encoding row p + 1: off by one. The first token is position 0 and gets row 0; "
+        "take the first L rows (encoding.topRows(L)).");
   if (last_rows)
     return cause("the positions got the LAST L rows of the encoding (rows " + std::to_string(max_len - seq_len) + ".." +
-                 std::to_string(max_len - 1) + "); position p gets row p, so take the first L rows (encoding.topRows(L)).");
+                 std::to_string(max_len - 1) +
+                 "); position p gets row p, so take the first L rows (encoding.topRows(L)).");
   std::ostringstream s;
-  for (Index p = 0; p < seq_len && p < 4; ++p) s << (p ? ", " : "") << "position " << p << " got row " << used[static_cast<std::size_t>(p)];
+  for (Index p = 0; p < seq_len && p < 4; ++p)
+    s << (p ? ", " : "") << "position " << p << " got row " << used[static_cast<std::size_t>(p)];
   return cause(s.str() + (seq_len > 4 ? ", ..." : "") + "; position p must get encoding row p.");
 }
 
@@ -280,20 +295,24 @@ inline std::string diagnose_split(const Tensor& x, Index num_heads, const Tensor
   const std::string d = std::to_string(head_dim);
   if (got.shape() == std::vector<Index>{batch, seq_len, heads, head_dim} && got.values() == x.values() &&
       seq_len != heads)
-    return cause("the result has shape (B, L, H, D) = " + course::shape_string(got.shape()) +
-                 ": splitting E into (H, D) is right, but the L and H axes still have to be swapped to give (B, H, L, D).");
+    return cause(
+        "the result has shape (B, L, H, D) = " + course::shape_string(got.shape()) +
+        ": splitting E into (H, D) is right, but the L and H axes still have to be swapped to give (B, H, L, D).");
   if (got.shape() != std::vector<Index>{batch, heads, seq_len, head_dim}) return "";
   if (seq_len >= 2 && heads >= 2 && got.values() == x.values())
-    return cause("the values are x's, in x's memory order, under the new shape: x was reshaped to (B, H, L, D) "
-                 "without moving any axis. Head 0, row 1 now holds features " + d + ".." + std::to_string(2 * head_dim - 1) +
-                 " of token 0 instead of features 0.." + std::to_string(head_dim - 1) +
-                 " of token 1. Reshape to (B, L, H, D), then swap the L and H axes: out(b, h, l, d) = x(b, l, h*D + d).");
+    return cause(
+        "the values are x's, in x's memory order, under the new shape: x was reshaped to (B, H, L, D) "
+        "without moving any axis. Head 0, row 1 now holds features " +
+        d + ".." + std::to_string(2 * head_dim - 1) + " of token 0 instead of features 0.." +
+        std::to_string(head_dim - 1) +
+        " of token 1. Reshape to (B, L, H, D), then swap the L and H axes: out(b, h, l, d) = x(b, l, h*D + d).");
   auto rebuilt = [&](const std::function<float(Index, Index, Index, Index)>& read) {
     return dbg::tensor_from({batch, heads, seq_len, head_dim},
                             [&](const std::vector<Index>& i) { return read(i[0], i[1], i[2], i[3]); });
   };
-  if (heads >= 2 && head_dim >= 2 &&
-      got == rebuilt([&](Index b, Index h, Index l, Index k) { return x.at({b, l, k * heads + h}); }))
+  if (heads >= 2 && head_dim >= 2 && got == rebuilt([&](Index b, Index h, Index l, Index k) {
+                                       return x.at({b, l, k * heads + h});
+                                     }))
     return cause("head 1 holds features " + index_run(1, heads, head_dim) + " of each token instead of " + d + ".." +
                  std::to_string(2 * head_dim - 1) +
                  ": the heads were split along the wrong axis (interleaved). Head h owns the contiguous block "
@@ -337,8 +356,9 @@ inline std::string diagnose_scores(const MatrixXf& q, const MatrixXf& k, const M
     for (double c : {1.0, 1.0 / std::sqrt(static_cast<double>(head_dim)), 1.0 / static_cast<double>(head_dim)})
       transposed = transposed || (close(oriented, c * raw.transpose()) && !close(oriented, c * raw));
     if (transposed) {
-      text = "the result is transposed: entry (i, j) must be query i against key j (q k^T), but it holds query j "
-             "against key i (k q^T).";
+      text =
+          "the result is transposed: entry (i, j) must be query i against key j (q k^T), but it holds query j "
+          "against key i (k q^T).";
       oriented.transposeInPlace();
     }
   }
@@ -351,15 +371,15 @@ inline std::string diagnose_scores(const MatrixXf& q, const MatrixXf& k, const M
     std::string why;
   };
   std::vector<Wrong> wrong = {
-      {1.0, "the scores are not scaled at all. In C++ `1 / 2` is 0 (integer division), so std::pow(D, 1 / 2) is "
-            "std::pow(D, 0) = 1; divide by std::sqrt(static_cast<float>(D))."},
+      {1.0,
+       "the scores are not scaled at all. In C++ `1 / 2` is 0 (integer division), so std::pow(D, 1 / 2) is "
+       "std::pow(D, 0) = 1; divide by std::sqrt(static_cast<float>(D))."},
       {1.0 / d, "the scores are divided by D = " + std::to_string(head_dim) + " instead of " + sqrt_d + "."},
-      {1.0 / std::floor(std::sqrt(d)),
-       "the scores are divided by " + std::to_string(static_cast<Index>(std::sqrt(d))) + ", the square root of D = " +
-           std::to_string(head_dim) + " rounded down to an integer: compute the root in floating point."},
-      {1.0 / std::sqrt(static_cast<double>(keys)),
-       "the scores are divided by sqrt(S), S = " + std::to_string(keys) + " keys, instead of " + sqrt_d +
-           ", the width of a query."},
+      {1.0 / std::floor(std::sqrt(d)), "the scores are divided by " + std::to_string(static_cast<Index>(std::sqrt(d))) +
+                                           ", the square root of D = " + std::to_string(head_dim) +
+                                           " rounded down to an integer: compute the root in floating point."},
+      {1.0 / std::sqrt(static_cast<double>(keys)), "the scores are divided by sqrt(S), S = " + std::to_string(keys) +
+                                                       " keys, instead of " + sqrt_d + ", the width of a query."},
       {1.0 / std::sqrt(static_cast<double>(queries)),
        "the scores are divided by sqrt(L), L = " + std::to_string(queries) + " queries, instead of " + sqrt_d +
            ", the width of a query."},
@@ -378,6 +398,6 @@ inline std::string diagnose_scores(const MatrixXf& q, const MatrixXf& k, const M
 
 /// EXPECT_TENSOR_NEAR with the call named in the message; stream a diagnosis after it:
 ///   DBG_EXPECT_NEAR(call, got, want, "the hand-computed scores", 1e-6, 0.0) << dbg::diagnose_scores(q, k, got);
-#define DBG_EXPECT_NEAR(call, got, want, expected_text, atol, rtol)                                 \
+#define DBG_EXPECT_NEAR(call, got, want, expected_text, atol, rtol)                              \
   EXPECT_PRED_FORMAT4((::dbg::NamedNear{(call), (expected_text)}), ::grader::testing::view(got), \
                       ::grader::testing::view(want), (atol), (rtol))

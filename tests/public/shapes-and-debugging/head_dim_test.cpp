@@ -12,15 +12,17 @@
 using course::Index;
 
 TEST(DbgHeadDim, RejectsTenFeaturesForThreeHeads) {
-  dbg::expect_rejected("head_dim(10, 3)", [] { return dbg::head_dim_returned(10, 3, student::head_dim(10, 3)); },
-                       {"embed_dim (10)", "num_heads (3)"}, dbg::advice::kIndivisible);
+  dbg::expect_rejected(
+      "head_dim(10, 3)", [] { return dbg::head_dim_returned(10, 3, student::head_dim(10, 3)); },
+      {"embed_dim (10)", "num_heads (3)"}, dbg::advice::kIndivisible);
 }
 
 TEST(DbgHeadDim, RejectsZeroOrNegativeHeads) {
   for (const Index heads : {Index{0}, Index{-2}}) {
     const std::string call = "head_dim(8, " + std::to_string(heads) + ")";
-    dbg::expect_rejected(call, [&] { return dbg::head_dim_returned(8, heads, student::head_dim(8, heads)); },
-                         {"num_heads"}, dbg::advice::kHeadsFirst);
+    dbg::expect_rejected(
+        call, [&] { return dbg::head_dim_returned(8, heads, student::head_dim(8, heads)); }, {"num_heads"},
+        dbg::advice::kHeadsFirst);
   }
 }
 
@@ -41,5 +43,7 @@ TEST(DbgHeadDim, DividesEvenlyOrRefusesOnASmallGrid) {
     for (Index heads = 1; heads <= 4; ++heads)
       report.check(embed_dim, heads, embed_dim % heads == 0 ? embed_dim / heads : -1,
                    [&] { return student::head_dim(embed_dim, heads); });
-  EXPECT_TRUE(report.ok()) << report.text();
+  if (!report.ok()) {
+    DBG_FAIL(report.text());
+  }
 }

@@ -54,7 +54,8 @@ TEST(DbgSplitHeads, KeepsBatchesAndTokensInPlace) {
 TEST(DbgSplitHeads, RejectsFeaturesTheHeadsCannotShare) {
   const Tensor x = addressed(1, 2, 6);
   dbg::expect_rejected(
-      call_of(x, 4), [&] { return "returned a tensor of shape " + course::shape_string(student::split_heads(x, 4).shape()); },
+      call_of(x, 4),
+      [&] { return "returned a tensor of shape " + course::shape_string(student::split_heads(x, 4).shape()); },
       {"embed_dim (6)", "num_heads (4)"}, dbg::advice::kIndivisible);
 }
 

@@ -11,8 +11,8 @@ MatrixXd add_positional_encoding(const MatrixXd& embeddings, const MatrixXd& enc
     throw std::invalid_argument("add_positional_encoding: d_model differs: embeddings " + std::to_string(d_model) +
                                 ", encoding " + std::to_string(encoding.cols()));
   if (seq_len > encoding.rows())
-    throw std::invalid_argument("add_positional_encoding: L = " + std::to_string(seq_len) + " exceeds max_len = " +
-                                std::to_string(encoding.rows()));
+    throw std::invalid_argument("add_positional_encoding: L = " + std::to_string(seq_len) +
+                                " exceeds max_len = " + std::to_string(encoding.rows()));
   MatrixXd out(seq_len, d_model);
   for (Index p = 0; p < seq_len; ++p)
     for (Index j = 0; j < d_model; ++j) out(p, j) = embeddings(p, j) + encoding(p, j);

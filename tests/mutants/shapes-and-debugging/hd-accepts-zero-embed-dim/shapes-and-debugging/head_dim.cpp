@@ -9,8 +9,8 @@ Index head_dim(Index embed_dim, Index num_heads) {
   if (embed_dim < 0) throw std::invalid_argument("head_dim: embed_dim must be >= 0, got " + std::to_string(embed_dim));
   if (num_heads <= 0) throw std::invalid_argument("head_dim: num_heads must be > 0, got " + std::to_string(num_heads));
   if (embed_dim % num_heads != 0)
-    throw std::invalid_argument("head_dim: embed_dim (" + std::to_string(embed_dim) + ") must be divisible by num_heads (" +
-                                std::to_string(num_heads) + ")");
+    throw std::invalid_argument("head_dim: embed_dim (" + std::to_string(embed_dim) +
+                                ") must be divisible by num_heads (" + std::to_string(num_heads) + ")");
   return embed_dim / num_heads;
 }
 

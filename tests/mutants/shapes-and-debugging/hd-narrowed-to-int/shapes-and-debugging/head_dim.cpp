@@ -11,8 +11,8 @@ Index head_dim(Index embed_dim, Index num_heads) {
   if (features <= 0) throw std::invalid_argument("head_dim: embed_dim must be > 0, got " + std::to_string(features));
   if (heads <= 0) throw std::invalid_argument("head_dim: num_heads must be > 0, got " + std::to_string(heads));
   if (features % heads != 0)
-    throw std::invalid_argument("head_dim: embed_dim (" + std::to_string(features) + ") must be divisible by num_heads (" +
-                                std::to_string(heads) + ")");
+    throw std::invalid_argument("head_dim: embed_dim (" + std::to_string(features) +
+                                ") must be divisible by num_heads (" + std::to_string(heads) + ")");
   return features / heads;
 }
 

@@ -8,8 +8,8 @@ namespace course {
 
 MatrixXf attention_scores(const MatrixXf& q, const MatrixXf& k) {
   if (q.cols() != k.cols())
-    throw std::invalid_argument("attention_scores: q has head_dim " + std::to_string(q.cols()) + " but k has head_dim " +
-                                std::to_string(k.cols()));
+    throw std::invalid_argument("attention_scores: q has head_dim " + std::to_string(q.cols()) +
+                                " but k has head_dim " + std::to_string(k.cols()));
   return (q * k.transpose()) / std::sqrt(static_cast<float>(q.cols()));
 }
 

@@ -6,8 +6,10 @@
 namespace course {
 
 Tensor split_heads(const Tensor& x, Index num_heads) {
-  if (x.rank() != 3) throw std::invalid_argument("split_heads: x must have shape (B, L, E), got " + shape_string(x.shape()));
-  if (num_heads <= 0) throw std::invalid_argument("split_heads: num_heads must be > 0, got " + std::to_string(num_heads));
+  if (x.rank() != 3)
+    throw std::invalid_argument("split_heads: x must have shape (B, L, E), got " + shape_string(x.shape()));
+  if (num_heads <= 0)
+    throw std::invalid_argument("split_heads: num_heads must be > 0, got " + std::to_string(num_heads));
   if (x.dim(2) % num_heads != 0)
     throw std::invalid_argument("split_heads: embed_dim (" + std::to_string(x.dim(2)) +
                                 ") must be divisible by num_heads (" + std::to_string(num_heads) + ")");

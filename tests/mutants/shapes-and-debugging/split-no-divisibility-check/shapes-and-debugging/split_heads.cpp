@@ -6,8 +6,10 @@
 namespace course {
 
 Tensor split_heads(const Tensor& x, Index num_heads) {
-  if (x.rank() != 3) throw std::invalid_argument("split_heads: x must have shape (B, L, E), got " + shape_string(x.shape()));
-  if (num_heads <= 0) throw std::invalid_argument("split_heads: num_heads must be > 0, got " + std::to_string(num_heads));
+  if (x.rank() != 3)
+    throw std::invalid_argument("split_heads: x must have shape (B, L, E), got " + shape_string(x.shape()));
+  if (num_heads <= 0)
+    throw std::invalid_argument("split_heads: num_heads must be > 0, got " + std::to_string(num_heads));
   const Index batch = x.dim(0), seq_len = x.dim(1), embed_dim = x.dim(2);
   const Index head_dim = embed_dim / num_heads;
   Tensor out({batch, num_heads, seq_len, head_dim});

@@ -1,0 +1,110 @@
+"""The student's loop: `grader check LESSON` after editing one file, against
+compiling that file alone and against a naive CMake + ctest set-up.
+
+See bench/student_loop.sh for the command line. For each lesson, in rounds
+(so that the machine's load hits every contender alike):
+  check      grader check LESSON on a workspace where one file just changed
+  compile    the grader's compile line for that file alone (g++ ... -c)
+  naive-inc  the naive project (bench/naive/) already built once: cmake --build + ctest
+  no-change  grader check with nothing changed (every object a cache hit)
+and, fewer times because it is slow, naive-clean: the naive project generated
+into a fresh folder, configured, built and run by ctest.
+"""
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchlib import (COURSE, code_files, compile_command, fresh_dir, load_course, load_toolchain, machine,  # noqa: E402
+                      median, print_machine, run_timed, touch_comment)
+import naive  # noqa: E402
+
+
+def measure_lesson(args, course_yaml, toolchain, lesson, root):
+    grader = str(Path(args.build) / "bin" / "grader")
+    ws = root / "ws"
+    shutil.copytree(COURSE / "solutions", ws)
+    cache = fresh_dir(root / "cache")
+    own_files = code_files(course_yaml)[lesson]
+    edited = ws / (args.file or own_files[0])
+    check = [grader, "--cache-dir", str(cache), "check", lesson, "--workspace", str(ws)]
+
+    run_timed(check)  # cold: compiles every file of the lesson once
+    warm = run_timed(check)
+    if warm.returncode != 0:
+        print(f"warning: grader check {lesson} on the reference exits with {warm.returncode}:\n{warm.output[-2000:]}")
+
+    naive_inc = naive.student(course_yaml, toolchain, lesson, ws, root / "naive-inc" / "src")
+    naive_build = root / "naive-inc" / "build"
+    run_timed(["cmake", "-S", str(naive_inc), "-B", str(naive_build), "-DCMAKE_BUILD_TYPE="])
+    run_timed(["cmake", "--build", str(naive_build), "-j", "2"])
+
+    samples = {k: [] for k in ("check", "compile", "naive-inc", "no-change", "naive-clean")}
+    for r in range(args.rounds):
+        touch_comment(edited, f"check {r}")
+        samples["check"].append(run_timed(check))
+        touch_comment(edited, f"alone {r}")
+        samples["compile"].append(run_timed(compile_command(toolchain, edited, root / "alone.o")))
+        samples["no-change"].append(run_timed(check))
+        touch_comment(edited, f"naive {r}")
+        b = run_timed(["cmake", "--build", str(naive_build), "-j", "2"])
+        t = run_timed(["ctest", "--test-dir", str(naive_build), "-j", "2"], check=False)
+        samples["naive-inc"].append(type(b)(b.wall + t.wall, b.cpu + t.cpu, t.returncode, t.output))
+        if r < args.clean_rounds:
+            clean = fresh_dir(root / f"naive-clean-{r}")
+            src = naive.student(course_yaml, toolchain, lesson, ws, clean / "src")
+            c = run_timed(["cmake", "-S", str(src), "-B", str(clean / "build"), "-DCMAKE_BUILD_TYPE="])
+            b = run_timed(["cmake", "--build", str(clean / "build"), "-j", "2"])
+            t = run_timed(["ctest", "--test-dir", str(clean / "build"), "-j", "2"], check=False)
+            samples["naive-clean"].append(type(b)(c.wall + b.wall + t.wall, c.cpu + b.cpu + t.cpu, t.returncode, ""))
+            shutil.rmtree(clean, ignore_errors=True)
+        print(f"  round {r + 1}/{args.rounds}: check {samples['check'][-1].wall:.2f} s, compile "
+              f"{samples['compile'][-1].wall:.2f} s, naive-inc {samples['naive-inc'][-1].wall:.2f} s", flush=True)
+    return edited.relative_to(ws), samples
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", default=str(COURSE / "build-bench"), help="configured and built course build folder")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--clean-rounds", type=int, default=2, help="rounds that also time a clean naive build")
+    parser.add_argument("--file", help="workspace-relative file to edit (default: the lesson's first)")
+    parser.add_argument("lessons", nargs="*", default=["positional-encoding"])
+    args = parser.parse_args()
+
+    toolchain = load_toolchain(args.build)
+    course_yaml = load_course()
+    known = {l["id"] for l in course_yaml["lessons"]}
+    info = machine()
+    print_machine(info)
+    print(f"# student flags: {' '.join(toolchain['compile_flags'])}")
+    rows = []
+    for lesson in args.lessons:
+        if lesson not in known:
+            print(f"skipping {lesson}: not in course.yaml")
+            continue
+        print(f"{lesson}:", flush=True)
+        with tempfile.TemporaryDirectory(prefix="bench-student-") as tmp:
+            edited, s = measure_lesson(args, course_yaml, toolchain, lesson, Path(tmp))
+        rows.append((lesson, edited, {k: (median([x.wall for x in v]), median([x.cpu for x in v])) for k, v in s.items()}))
+
+    print("\nMedians, wall seconds (CPU seconds of the processes started, in brackets):")
+    head = f"{'lesson':<22} {'edited file':<42} {'check':>13} {'compile':>13} {'overhead':>9} {'no-change':>13} " \
+           f"{'naive-inc':>13} {'naive-clean':>14} {'x inc':>6} {'x clean':>8}"
+    print(head)
+    for lesson, edited, m in rows:
+        def cell(key, width=13):
+            w, c = m[key]
+            return f"{w:6.2f} ({c:4.2f})".rjust(width)
+        overhead = m["check"][0] - m["compile"][0]
+        print(f"{lesson:<22} {str(edited):<42} {cell('check')} {cell('compile')} {overhead:9.2f} {cell('no-change')} "
+              f"{cell('naive-inc')} {cell('naive-clean', 14)} {m['naive-inc'][0] / m['check'][0]:6.1f} "
+              f"{m['naive-clean'][0] / m['check'][0]:8.1f}")
+    print("\nTargets: check <= compile + 0.3 s (overhead column); naive / check >= 10 (x columns).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

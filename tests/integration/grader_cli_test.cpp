@@ -1,0 +1,536 @@
+// End-to-end tests of the built `grader` program: the reference solutions
+// earn full marks, the starter earns nothing, each deliberately broken
+// submission (tests/submissions/) loses exactly the points it should with a
+// message that says what happened, and usage mistakes and a broken
+// course.yaml give exit code 2 with a message that helps.
+//
+// Each test spawns the grader, waits for it with a deadline, and reads its
+// exit code, its output and (for `grade --format json`) its JSON report.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+const fs::path kCourse = COURSE_SOURCE_DIR;
+const std::string kGrader = GRADER_EXE;
+const std::string kLesson = "positional-encoding";
+const std::string kBrokenExercise = "pe-formula";
+// Bound for grading one whole submission, even one whose every call hangs.
+constexpr auto kGradeBound = std::chrono::seconds(60);
+
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string pattern = (fs::temp_directory_path() / "grader_cli_test_XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_text(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+struct GraderRun {
+  int exit_code = -1;  ///< -1 when killed
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+// Runs the grader with `args`, output to files (no pipe can fill up), killed
+// at `limit`.
+GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(100)) {
+  ScratchDir io;
+  const std::string out_path = (io.path() / "out").string();
+  const std::string err_path = (io.path() / "err").string();
+  std::vector<std::string> argv_text = {kGrader};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_text = {"NO_COLOR=1"};
+  for (char** e = environ; *e; ++e) env_text.emplace_back(*e);
+  std::vector<char*> envp;
+  for (auto& e : env_text) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  pid_t pid = -1;
+  auto start = Clock::now();
+  int rc = posix_spawn(&pid, kGrader.c_str(), &actions, &attr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  GraderRun run;
+  if (rc != 0) {
+    run.err = "posix_spawn failed: " + std::string(std::strerror(rc));
+    return run;
+  }
+  int status = 0;
+  for (;;) {
+    pid_t r = ::waitpid(pid, &status, WNOHANG);
+    if (r == pid) break;
+    if (Clock::now() - start > limit) {
+      ::kill(-pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      run.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!run.timed_out && WIFEXITED(status)) run.exit_code = WEXITSTATUS(status);
+  run.out = read_text(out_path);
+  run.err = read_text(err_path);
+  return run;
+}
+
+std::string describe(const GraderRun& r) {
+  return "exit code " + std::to_string(r.exit_code) + (r.timed_out ? " (timed out)" : "") + " after " +
+         std::to_string(r.seconds) + " s\n--- stdout ---\n" + r.out.substr(0, 4000) + "\n--- stderr ---\n" +
+         r.err.substr(0, 4000);
+}
+
+json parse_report(const GraderRun& run) {
+  try {
+    return json::parse(run.out);
+  } catch (const json::exception& e) {
+    ADD_FAILURE() << "grade did not print JSON (" << e.what() << "): " << describe(run);
+    return json::object({{"lessons", json::array()}, {"score", -1}, {"max_score", -1}});
+  }
+}
+
+// `grader grade DIR --format json`, parsed. Fails the test when the output is not JSON.
+json grade_json(const fs::path& submission, GraderRun& run, std::chrono::seconds limit = std::chrono::seconds(100)) {
+  run = run_grader({"--no-color", "grade", submission.string(), "--format", "json"}, limit);
+  return parse_report(run);
+}
+
+// A submission: solutions/ copied, then the broken folder laid over it
+// (files listed in its .remove are deleted afterwards).
+fs::path make_submission(const ScratchDir& scratch, const std::string& broken) {
+  fs::path into = scratch.path() / broken;
+  fs::copy(kCourse / "solutions", into, fs::copy_options::recursive);
+  fs::path overlay = kCourse / "tests" / "submissions" / broken;
+  if (!fs::is_directory(overlay)) throw std::runtime_error("no broken submission " + overlay.string());
+  for (auto it = fs::recursive_directory_iterator(overlay); it != fs::recursive_directory_iterator(); ++it) {
+    if (!it->is_regular_file() || it->path().filename() == ".remove") continue;
+    fs::path target = into / it->path().lexically_relative(overlay);
+    fs::create_directories(target.parent_path());
+    fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing);
+  }
+  std::ifstream remove(overlay / ".remove");
+  for (std::string line; std::getline(remove, line);)
+    if (!line.empty() && line[0] != '#') fs::remove(into / line);
+  return into;
+}
+
+struct Points {
+  double score = 0;
+  double max = 0;
+  int tests = 0;
+};
+
+std::map<std::string, Points> points_by_exercise(const json& lesson) {
+  std::map<std::string, Points> out;
+  for (const auto& t : lesson.at("tests")) {
+    auto& p = out[t.at("exercise").get<std::string>()];
+    p.score += t.at("score").get<double>();
+    p.max += t.at("max_score").get<double>();
+    ++p.tests;
+  }
+  return out;
+}
+
+const json* find_lesson(const json& report, const std::string& id) {
+  for (const auto& l : report.at("lessons"))
+    if (l.at("lesson") == id) return &l;
+  return nullptr;
+}
+
+std::vector<json> tests_of(const json& lesson, const std::string& exercise) {
+  std::vector<json> out;
+  for (const auto& t : lesson.at("tests"))
+    if (t.at("exercise") == exercise) out.push_back(t);
+  return out;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Every exercise except `broken` (of kLesson) and every other lesson keeps full marks.
+void expect_everything_else_full(const json& report, const std::string& broken) {
+  for (const auto& lesson : report.at("lessons")) {
+    const std::string id = lesson.at("lesson").get<std::string>();
+    if (id != kLesson) {
+      EXPECT_EQ(lesson.at("status"), "graded") << id << ": " << lesson.at("detail");
+      EXPECT_GT(lesson.at("max_score").get<double>(), 0) << id;
+      EXPECT_DOUBLE_EQ(lesson.at("score").get<double>(), lesson.at("max_score").get<double>()) << id;
+      continue;
+    }
+    for (const auto& [exercise, p] : points_by_exercise(lesson)) {
+      if (exercise == broken) continue;
+      EXPECT_DOUBLE_EQ(p.score, p.max) << exercise << " lost points for a bug in " << broken;
+    }
+    for (const auto& t : lesson.at("tests")) {
+      if (t.at("exercise") == broken) continue;
+      EXPECT_EQ(t.at("status"), "passed") << t.at("name") << ": " << t.at("message");
+    }
+  }
+}
+
+// The broken exercise scores 0; every one of its tests failed with a message
+// holding each of `says`.
+void expect_exercise_zero(const json& report, const std::vector<std::string>& says) {
+  const json* lesson = find_lesson(report, kLesson);
+  ASSERT_NE(lesson, nullptr) << "no lesson " << kLesson << " in the report";
+  auto tests = tests_of(*lesson, kBrokenExercise);
+  ASSERT_FALSE(tests.empty()) << "no tests of " << kBrokenExercise << " were graded";
+  for (const auto& t : tests) {
+    const std::string message = t.at("message").get<std::string>();
+    EXPECT_EQ(t.at("score").get<double>(), 0) << t.at("name");
+    EXPECT_NE(t.at("status"), "passed") << t.at("name");
+    for (const auto& s : says) {
+      EXPECT_TRUE(contains(message, s)) << t.at("name") << " message lacks \"" << s << "\":\n" << message;
+    }
+  }
+  EXPECT_GT(points_by_exercise(*lesson)[kBrokenExercise].max, 0);
+}
+
+// The course with its course.yaml replaced: everything else is linked, so the
+// files the manifest names still exist.
+class BrokenCourse {
+ public:
+  explicit BrokenCourse(const std::string& yaml) {
+    for (const auto& entry : fs::directory_iterator(kCourse)) {
+      const std::string name = entry.path().filename().string();
+      if (name == "course.yaml" || name.rfind("build", 0) == 0 || name == ".git") continue;
+      fs::create_directory_symlink(entry.path(), scratch_.path() / name);
+    }
+    write_text(scratch_.path() / "course.yaml", yaml);
+  }
+  fs::path root() const { return scratch_.path(); }
+
+ private:
+  ScratchDir scratch_;
+};
+
+// ---- whole submissions ----
+
+TEST(GraderGrade, SolutionsEarnFullMarks) {
+  GraderRun run;
+  json report = grade_json(kCourse / "solutions", run);
+  EXPECT_EQ(run.exit_code, 0) << describe(run);
+  ASSERT_TRUE(report.contains("lessons")) << describe(run);
+  EXPECT_GT(report.at("max_score").get<double>(), 0);
+  EXPECT_DOUBLE_EQ(report.at("score").get<double>(), report.at("max_score").get<double>());
+  ASSERT_FALSE(report.at("lessons").empty());
+  EXPECT_NE(find_lesson(report, kLesson), nullptr);
+  for (const auto& lesson : report.at("lessons")) {
+    SCOPED_TRACE(lesson.at("lesson").get<std::string>());
+    EXPECT_EQ(lesson.at("status"), "graded") << lesson.at("detail");
+    EXPECT_GT(lesson.at("max_score").get<double>(), 0);
+    EXPECT_DOUBLE_EQ(lesson.at("score").get<double>(), lesson.at("max_score").get<double>());
+    for (const auto& t : lesson.at("tests")) {
+      EXPECT_EQ(t.at("status"), "passed") << t.at("name") << ": " << t.at("message");
+    }
+  }
+}
+
+TEST(GraderGrade, StarterScoresZeroOnEveryHiddenTest) {
+  GraderRun run;
+  json report = grade_json(kCourse / "starter", run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  const json* lesson = find_lesson(report, kLesson);
+  ASSERT_NE(lesson, nullptr) << describe(run);
+  int hidden = 0;
+  for (const auto& t : lesson->at("tests")) {
+    if (!t.at("hidden").get<bool>()) continue;
+    ++hidden;
+    EXPECT_EQ(t.at("score").get<double>(), 0) << t.at("name");
+    EXPECT_GT(t.at("max_score").get<double>(), 0) << t.at("name");
+    EXPECT_NE(t.at("status"), "passed") << t.at("name");
+  }
+  EXPECT_GT(hidden, 0) << "no hidden tests of " << kLesson << " were graded (course.yaml lists none?)";
+  EXPECT_EQ(report.at("score").get<double>(), 0);
+}
+
+// ---- deliberately broken submissions ----
+
+TEST(GraderBrokenSubmission, SegfaultCostsOnlyItsExercise) {
+  ScratchDir scratch;
+  GraderRun run;
+  json report = grade_json(make_submission(scratch, "pe-segfault"), run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count());
+  expect_exercise_zero(report, {"positional_encoding(", "crashed", "SIGSEGV"});
+  expect_everything_else_full(report, kBrokenExercise);
+}
+
+TEST(GraderBrokenSubmission, InfiniteLoopTimesOutInBoundedTime) {
+  // Every call of the broken exercise waits out the call limit, so the
+  // course's limit is lowered in a copy of course.yaml to keep this test
+  // quick; the messages prove the grader used the course's value.
+  std::string yaml = read_text(kCourse / "course.yaml");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(yaml, m, std::regex(R"(call_timeout_ms: *\d+)"))) << "course.yaml sets no call_timeout_ms";
+  yaml.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)), "call_timeout_ms: 300");
+  BrokenCourse course(yaml);
+  ScratchDir scratch;
+  fs::path submission = make_submission(scratch, "pe-infinite-loop");
+  GraderRun run = run_grader({"--no-color", "--course", course.root().string(), "grade", submission.string(), "--format", "json"});
+  json report = parse_report(run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count()) << "grading a submission that never returns took too long";
+  expect_exercise_zero(report, {"positional_encoding(", "timed out after 0.3 s"});
+  expect_everything_else_full(report, kBrokenExercise);
+}
+
+TEST(GraderBrokenSubmission, WrongFormulaLosesOnlyTheValueTests) {
+  ScratchDir scratch;
+  GraderRun run;
+  json report = grade_json(make_submission(scratch, "pe-wrong-formula"), run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count());
+  const json* lesson = find_lesson(report, kLesson);
+  ASSERT_NE(lesson, nullptr) << describe(run);
+  Points p = points_by_exercise(*lesson)[kBrokenExercise];
+  EXPECT_GT(p.score, 0) << "argument checks and shapes are right and must keep their points";
+  EXPECT_LT(p.score, p.max) << "sin/cos swapped must lose points";
+  int value_tests = 0;
+  for (const auto& t : tests_of(*lesson, kBrokenExercise)) {
+    const std::string name = t.at("name").get<std::string>();
+    const std::string message = t.at("message").get<std::string>();
+    // Argument checks and shapes do not look at values.
+    if (contains(name, "Rejects") || contains(name, "Shape")) {
+      EXPECT_EQ(t.at("status"), "passed") << name << ": " << message;
+    }
+    // Row 0 is sin(0) = 0, cos(0) = 1 in alternation: swapped, it is 1, 0.
+    if (name == "PeFormula.FirstRowAlternatesZeroAndOne" || name == "PeFormulaHidden.MatchesNumpyGolden") {
+      ++value_tests;
+      EXPECT_EQ(t.at("status"), "failed") << name;
+      EXPECT_FALSE(contains(message, "crashed") || contains(message, "timed out")) << message;
+    }
+  }
+  EXPECT_GT(value_tests, 0) << "no test of row 0's values was graded";
+  expect_everything_else_full(report, kBrokenExercise);
+}
+
+TEST(GraderBrokenSubmission, ExitZeroIsNotAPass) {
+  ScratchDir scratch;
+  GraderRun run;
+  json report = grade_json(make_submission(scratch, "pe-exit-zero"), run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count());
+  expect_exercise_zero(report, {"positional_encoding(", "ended the worker", "exit"});
+  expect_everything_else_full(report, kBrokenExercise);
+}
+
+TEST(GraderBrokenSubmission, CompileErrorShowsTheCompilerLine) {
+  ScratchDir scratch;
+  GraderRun run;
+  json report = grade_json(make_submission(scratch, "pe-does-not-compile"), run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count());
+  const json* lesson = find_lesson(report, kLesson);
+  ASSERT_NE(lesson, nullptr) << describe(run);
+  // The worker of a lesson is one program: the whole lesson is lost, and
+  // only that lesson.
+  EXPECT_EQ(lesson->at("status"), "compile_error");
+  EXPECT_EQ(lesson->at("score").get<double>(), 0);
+  const std::string detail = lesson->at("detail").get<std::string>();
+  // The compiler's own line, with the workspace-relative file name (no temporary folder).
+  EXPECT_TRUE(std::regex_search(detail, std::regex(R"(positional-encoding/positional_encoding\.cpp:1[01]:\d+: error: )")))
+      << detail;
+  EXPECT_TRUE(contains(detail, "error: expected")) << detail;
+  EXPECT_FALSE(contains(detail, scratch.path().string())) << detail;
+  ASSERT_FALSE(lesson->at("tests").empty());
+  for (const auto& t : lesson->at("tests")) {
+    EXPECT_EQ(t.at("status"), "not_run") << t.at("name");
+    EXPECT_TRUE(contains(t.at("message").get<std::string>(), "did not compile")) << t.at("message");
+  }
+  for (const auto& other : report.at("lessons")) {
+    if (other.at("lesson") != kLesson) {
+      EXPECT_DOUBLE_EQ(other.at("score").get<double>(), other.at("max_score").get<double>()) << other.at("lesson");
+    }
+  }
+}
+
+TEST(GraderBrokenSubmission, MissingFileUsesTheStarterAndSaysSo) {
+  ScratchDir scratch;
+  fs::path submission = make_submission(scratch, "pe-missing-file");
+  ASSERT_FALSE(fs::exists(submission / kLesson / "positional_encoding.cpp"));
+  GraderRun run;
+  json report = grade_json(submission, run);
+  EXPECT_EQ(run.exit_code, 1) << describe(run);
+  EXPECT_LT(run.seconds, kGradeBound.count());
+  const json* lesson = find_lesson(report, kLesson);
+  ASSERT_NE(lesson, nullptr) << describe(run);
+  EXPECT_EQ(lesson->at("status"), "missing_files");
+  EXPECT_TRUE(contains(lesson->at("detail").get<std::string>(), "positional-encoding/positional_encoding.cpp"))
+      << lesson->at("detail");
+  expect_exercise_zero(report, {"positional-encoding/positional_encoding.cpp is missing"});
+  for (const auto& t : tests_of(*lesson, kBrokenExercise)) {
+    EXPECT_EQ(t.at("status"), "not_implemented") << t.at("name");
+  }
+  expect_everything_else_full(report, kBrokenExercise);
+}
+
+// ---- exit codes and messages ----
+
+TEST(GraderExitCodes, HelpIsZero) {
+  GraderRun r = run_grader({"--help"}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "Usage")) << describe(r);
+  EXPECT_TRUE(contains(r.out, "grade")) << describe(r);
+}
+
+TEST(GraderExitCodes, UnknownSubcommandIsTwo) {
+  GraderRun r = run_grader({"frobnicate"}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err + r.out, "frobnicate")) << describe(r);
+}
+
+TEST(GraderExitCodes, MissingCourseFolderIsTwoWithAMessage) {
+  GraderRun r = run_grader({"--course", "/nonexistent", "check"}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "/nonexistent")) << describe(r);
+  EXPECT_TRUE(contains(r.err, "course.yaml")) << describe(r);
+}
+
+TEST(GraderExitCodes, UnknownExerciseForHintNamesTheValidOnes) {
+  GraderRun r = run_grader({"hint", "no-such-exercise"}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_TRUE(contains(r.err, "no-such-exercise")) << describe(r);
+  EXPECT_TRUE(contains(r.err, "pe-formula")) << describe(r);
+  EXPECT_TRUE(contains(r.err, "pe-repair")) << describe(r);
+}
+
+TEST(GraderExitCodes, HintForAKnownExerciseIsZero) {
+  GraderRun r = run_grader({"hint", "pe-formula"}, std::chrono::seconds(20));
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "pe-formula")) << describe(r);
+}
+
+// ---- a broken course.yaml ----
+
+// The course.yaml text with `line` inserted after the first line starting
+// with `after`; returns the 1-based number of the inserted line.
+std::string insert_after(const std::string& text, const std::string& after, const std::string& line, int& inserted_at) {
+  std::istringstream in(text);
+  std::string out, l;
+  int n = 0;
+  inserted_at = 0;
+  while (std::getline(in, l)) {
+    out += l + "\n";
+    ++n;
+    if (!inserted_at && l.rfind(after, 0) == 0) {
+      out += line + "\n";
+      inserted_at = ++n;
+    }
+  }
+  return out;
+}
+
+// line:column of the first "course.yaml:L:C" in the text, or (0, 0).
+std::pair<int, int> yaml_position(const std::string& text) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex(R"(course\.yaml:(\d+):(\d+))"))) return {0, 0};
+  return {std::stoi(m[1]), std::stoi(m[2])};
+}
+
+TEST(GraderCourseYaml, UnknownTopLevelKeyIsReportedAtItsLine) {
+  int line = 0;
+  std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "version:", "colour: blue", line);
+  ASSERT_GT(line, 0);
+  BrokenCourse course(yaml);
+  for (const char* command : {"list", "check"}) {
+    GraderRun r = run_grader({"--course", course.root().string(), command}, std::chrono::seconds(30));
+    EXPECT_EQ(r.exit_code, 2) << command << ": " << describe(r);
+    EXPECT_EQ(yaml_position(r.err), std::make_pair(line, 1)) << command << ": " << describe(r);
+    EXPECT_TRUE(contains(r.err, "colour")) << describe(r);
+  }
+}
+
+TEST(GraderCourseYaml, UnknownExerciseKeyIsReportedAtItsLine) {
+  int line = 0;
+  std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "      - id: pe-formula", "        pointz: 10", line);
+  ASSERT_GT(line, 0);
+  BrokenCourse course(yaml);
+  GraderRun r = run_grader({"--course", course.root().string(), "list"}, std::chrono::seconds(30));
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_EQ(yaml_position(r.err), std::make_pair(line, 9)) << describe(r);
+  EXPECT_TRUE(contains(r.err, "pointz")) << describe(r);
+}
+
+TEST(GraderCourseYaml, MissingTitleIsReportedWithAPosition) {
+  std::istringstream in(read_text(kCourse / "course.yaml"));
+  std::string yaml, l;
+  bool removed = false;
+  while (std::getline(in, l)) {
+    if (!removed && l.rfind("title:", 0) == 0) {
+      removed = true;
+      continue;
+    }
+    yaml += l + "\n";
+  }
+  ASSERT_TRUE(removed) << "course.yaml has no top-level title to remove";
+  BrokenCourse course(yaml);
+  GraderRun r = run_grader({"--course", course.root().string(), "list"}, std::chrono::seconds(30));
+  EXPECT_EQ(r.exit_code, 2) << describe(r);
+  EXPECT_GT(yaml_position(r.err).first, 0) << describe(r);
+  EXPECT_TRUE(contains(r.err, "title")) << describe(r);
+}
+
+}  // namespace

@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# The student handout, end to end: `grader release` into a temporary folder;
+# scan every file for solution or hidden-test content; configure and build
+# the handout there from scratch (its own build folder, nothing reused from
+# this build) as a student would; run its grader, its ./test.sh and the
+# public-tests step of its GitHub workflow.
+#
+#   release_test.sh GRADER COURSE_ROOT
+set -euo pipefail
+grader="$(realpath "$1")"
+course="$(realpath "$2")"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+out="$tmp/handout"
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+step() { echo "== $* ($((SECONDS - started)) s)"; }
+started=$SECONDS
+
+step "grader release"
+"$grader" release "$out" -v | tee "$tmp/release.log"
+[ -d "$out" ] && [ ! -e "$out.tmp" ] || fail "the handout is not in place, or $out.tmp was left behind"
+
+step "paths: nothing instructor-only"
+(cd "$out" && find . -type f -o -type l) | sed 's|^\./||' | sort >"$tmp/files"
+echo "$(wc -l <"$tmp/files") files"
+if grep -E '^(solutions|tests/hidden|tests/mutants|tests/grader|tests/course|bench|docs|ci|build[^/]*)/' "$tmp/files"; then
+  fail "instructor-only paths in the handout (above)"
+fi
+grep -i 'answer_key' "$tmp/files" && fail "an answer key file is in the handout"
+grep -x 'tests/CMakeLists.txt' "$tmp/files" && fail "the framework's tests/CMakeLists.txt is in the handout"
+(cd "$out" && find . -type l | grep .) && fail "symbolic links in the handout"
+for required in course.yaml README.md run.sh test.sh CMakeLists.txt .github/workflows/grader-check.yml \
+  scripts/deps.sh; do
+  [ -f "$out/$required" ] || fail "$required is missing from the handout"
+done
+[ -x "$out/run.sh" ] && [ -x "$out/test.sh" ] || fail "run.sh and test.sh must be executable"
+grep -nE '^[[:space:]]*hidden:' "$out/course.yaml" && fail "course.yaml still has a hidden suite"
+grep -n 'tests/hidden/' "$out/course.yaml" | grep -v 'answer_key:' && fail "course.yaml names hidden test files"
+# Every hidden fixture is left out unless a shipped file names its folder.
+if [ -d "$course/tests/fixtures" ]; then
+  for dir in "$course"/tests/fixtures/*/; do
+    name="$(basename "$dir")"
+    if [ -d "$out/tests/fixtures/$name" ]; then
+      grep -rqF "fixtures/$name" "$out/tests/public" "$out/lessons" || fail "fixtures/$name ships but nothing shipped uses it"
+    fi
+  done
+fi
+
+step "content: no file or distinctive line of solutions/ or tests/hidden/"
+trim() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//'; }
+# Lines of 40+ characters from instructor-only files that appear in no file
+# students get anyway (starter/, the public tests, lessons/), compared whole
+# (trimmed) with every line of the handout.
+(cd "$course" && find solutions tests/hidden -type f -print0 | xargs -0 cat) | trim | awk 'length >= 40' |
+  sort -u >"$tmp/secret_lines"
+(cd "$course" && find starter tests/public lessons -type f -print0 | xargs -0 cat) | trim | sort -u >"$tmp/public_lines"
+comm -23 "$tmp/secret_lines" "$tmp/public_lines" >"$tmp/distinctive"
+echo "$(wc -l <"$tmp/distinctive") distinctive lines from $(cd "$course" && find solutions tests/hidden -type f | wc -l) instructor files"
+[ -s "$tmp/distinctive" ] || fail "found no distinctive instructor lines: the scan would prove nothing"
+(cd "$out" && find . -type f -print0 | xargs -0 cat) | trim | sort -u >"$tmp/handout_lines"
+comm -12 "$tmp/distinctive" "$tmp/handout_lines" >"$tmp/leaked"
+if [ -s "$tmp/leaked" ]; then
+  head -n 20 "$tmp/leaked"
+  grep -rnxF -f <(head -n 20 "$tmp/leaked") "$out" | head -n 20 || true
+  fail "the handout contains lines of solutions/ or tests/hidden/ (above)"
+fi
+# Whole files: no handout file has the bytes of an instructor file (unless
+# the same bytes are also a file meant for students).
+(cd "$course" && find solutions tests/hidden -type f -size +0 -print0 | xargs -0 sha256sum) | cut -d' ' -f1 | sort -u >"$tmp/secret_sums"
+(cd "$course" && find starter tests/public lessons grader cmake scripts -type f -print0 | xargs -0 sha256sum) | cut -d' ' -f1 |
+  sort -u >"$tmp/public_sums"
+comm -23 "$tmp/secret_sums" "$tmp/public_sums" >"$tmp/secret_only_sums"
+(cd "$out" && find . -type f -print0 | xargs -0 sha256sum) | sort >"$tmp/handout_sums"
+if join -o 1.2 <(sort "$tmp/handout_sums") "$tmp/secret_only_sums" | grep .; then
+  fail "handout files (above) are copies of solution or hidden-test files"
+fi
+# The check above can fail: a solution dropped into the handout is caught.
+some_solution="$(cd "$course" && find solutions -name '*.cpp' -size +0 | head -n 1)"
+if [ -n "$some_solution" ]; then
+  trim <"$course/$some_solution" | sort -u | comm -12 "$tmp/distinctive" - | grep -q . ||
+    fail "the line scan would not catch a copy of $some_solution"
+fi
+
+step "build the handout from scratch"
+build_started=$SECONDS
+cmake -S "$out" -B "$out/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >"$tmp/configure.log" || {
+  cat "$tmp/configure.log"
+  fail "the handout does not configure"
+}
+make -C "$out/build" -j2 >"$tmp/build.log" 2>&1 || {
+  tail -n 50 "$tmp/build.log"
+  fail "the handout does not build"
+}
+echo "configured and built in $((SECONDS - build_started)) s"
+grep -q '"with_hidden": false' "$out/build/bin/grader-toolchain.json" || fail "the handout's grader was built with hidden suites"
+grep -q '_hidden"' "$out/build/bin/grader-toolchain.json" && fail "the handout's toolchain lists hidden suites"
+ls "$out/build/suites" | grep -q '_hidden$' && fail "the handout built hidden suites"
+[ "$(find "$out/build/suites" -name 'suite_*_public' | wc -l)" -ge 1 ] || fail "no public suite was built"
+
+step "grader check on the starters (fails: starters are stubs)"
+lessons="$("$out/build/bin/grader" --no-color list | grep -oE '\[[a-z0-9-]+\]$' | tr -d '[]')"
+[ -n "$lessons" ] || fail "grader list shows no lessons"
+set +e
+"$out/build/bin/grader" --no-color check >"$tmp/check.log" 2>&1
+status=$?
+set -e
+cat "$tmp/check.log" | head -n 80
+[ "$status" -eq 1 ] || fail "grader check exited $status, expected 1 (starters fail their tests)"
+for lesson in $lessons; do
+  grep -q "$lesson" "$tmp/check.log" || fail "grader check does not list lesson $lesson"
+done
+
+step "./test.sh and ./run.sh, as a student runs them"
+set +e
+(cd "$out" && ./test.sh >"$tmp/test.log" 2>&1)
+status=$?
+set -e
+[ "$status" -eq 1 ] || { tail -n 30 "$tmp/test.log"; fail "./test.sh exited $status, expected 1"; }
+set +e
+(cd "$out" && ./run.sh list >"$tmp/run.log" 2>&1)
+status=$?
+set -e
+[ "$status" -eq 0 ] || { tail -n 30 "$tmp/run.log"; fail "./run.sh list exited $status"; }
+
+step "the workflow's public-tests step, run locally"
+# The step's `run: |` block, as GitHub would run it (bash, in the checkout).
+awk '
+  /^[[:space:]]*id:[[:space:]]*public-tests[[:space:]]*$/ { found = 1; next }
+  found && !inside && /^[[:space:]]*run:[[:space:]]*\|/ { inside = 1; next }
+  inside {
+    if ($0 ~ /^[[:space:]]*$/) { print ""; next }
+    match($0, /^ */)
+    if (!indent) indent = RLENGTH
+    if (RLENGTH < indent) exit
+    print substr($0, indent + 1)
+  }' "$out/.github/workflows/grader-check.yml" >"$tmp/step.sh"
+grep -q 'bin/grader' "$tmp/step.sh" || fail "could not extract the public-tests step from the workflow"
+for policy in report enforce; do
+  : >"$tmp/summary.md"
+  : >"$tmp/output.txt"
+  set +e
+  (cd "$out" && GRADER_CHECK_POLICY="$policy" GITHUB_STEP_SUMMARY="$tmp/summary.md" GITHUB_OUTPUT="$tmp/output.txt" \
+    bash -e "$tmp/step.sh" >"$tmp/step.log" 2>&1)
+  status=$?
+  set -e
+  expected=0
+  [ "$policy" = enforce ] && expected=1
+  [ "$status" -eq "$expected" ] || { cat "$tmp/step.log"; fail "policy $policy: the step exited $status, expected $expected"; }
+  grep -q '^status=1$' "$tmp/output.txt" || fail "policy $policy: the step did not record status=1"
+  grep -q '<testsuites' "$out/grader-results.xml" || fail "policy $policy: no JUnit file"
+  grep -q '^|' "$tmp/summary.md" || fail "policy $policy: no table in the step summary"
+done
+
+step "refusals"
+set +e
+"$grader" release "$out" >"$tmp/again.log" 2>&1
+status=$?
+set -e
+[ "$status" -eq 2 ] || fail "releasing into a non-empty folder exited $status, expected 2"
+grep -q -- '--force' "$tmp/again.log" || fail "the refusal does not mention --force"
+[ -f "$out/grader-results.xml" ] || fail "a refused release changed the folder"
+
+tracks="$(grep -A200 '^tracks:' "$course/course.yaml" | grep -oE '^  - id: [a-z0-9-]+' | head -n 1 | awk '{print $3}')" || true
+if [ -n "$tracks" ]; then
+  step "a track handout ($tracks) loads in the student's grader"
+  "$grader" release "$tmp/track" --track "$tracks" >/dev/null
+  "$out/build/bin/grader" --course "$tmp/track" --no-color list >"$tmp/track.log" || fail "the track handout does not load"
+  grep -q "$tracks" "$tmp/track.log" || fail "the track handout does not list its track"
+fi
+
+step "done"

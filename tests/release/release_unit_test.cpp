@@ -1,0 +1,530 @@
+// The student handout and the Gradescope bundle, piece by piece: the
+// student's course.yaml, which files ship, the leak check, writing a handout
+// whole or not at all, and the zip writer.
+#include <archive.h>
+#include <archive_entry.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "grader/course/loader.hpp"
+#include "grader/release/bundle.hpp"
+#include "grader/release/contents.hpp"
+#include "grader/release/course_yaml.hpp"
+#include "grader/release/output.hpp"
+#include "grader/release/release.hpp"
+#include "grader/util/files.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace gc = grader::course;
+namespace rel = grader::release;
+
+std::string yaml(std::string_view text) {
+  if (!text.empty() && text.front() == '\n') text.remove_prefix(1);
+  return std::string(text);
+}
+
+gc::LoadOptions no_file_checks() {
+  gc::LoadOptions o;
+  o.check_files = false;
+  o.check_hidden_files = false;
+  return o;
+}
+
+gc::Course load_text(const std::string& text) {
+  return gc::load_course_from_string(text, "course.yaml", fs::temp_directory_path(), no_file_checks());
+}
+
+// Every key anywhere in the tree, with its path ("lessons/exercises/tests/hidden").
+void collect_keys(const YAML::Node& node, const std::string& path, std::vector<std::string>& out) {
+  if (node.IsMap()) {
+    for (const auto& e : node) {
+      out.push_back(path + e.first.Scalar());
+      collect_keys(e.second, path + e.first.Scalar() + "/", out);
+    }
+  } else if (node.IsSequence()) {
+    for (const auto& e : node) collect_keys(e, path, out);
+  }
+}
+
+bool has_key(const std::string& text, const std::string& key) {
+  std::vector<std::string> keys;
+  collect_keys(YAML::Load(text), "", keys);
+  return std::any_of(keys.begin(), keys.end(), [&](const std::string& k) {
+    return k == key || (k.size() > key.size() && k.compare(k.size() - key.size() - 1, std::string::npos, "/" + key) == 0);
+  });
+}
+
+const std::string kCourse = yaml(R"(
+# instructor comment that does not ship
+format_version: 1
+title: "A course: with a colon"
+version: "2026.11"
+welcome: |
+  First line of the welcome.
+  Second line, with "quotes" and a backslash \ here.
+limits: {call_timeout_ms: 2000, memory_mb: 512}
+tracks:
+  - id: short
+    title: "60-90 minutes"
+    exercises: [b-one]
+  - id: quiz-only
+    title: Quiz
+    exercises: [q]
+lessons:
+  - id: alpha
+    title: Alpha lesson
+    folder: lessons/alpha
+    exercises:
+      - id: a-one
+        title: First of alpha
+        files: [alpha/a.cpp]
+        tests:
+          public: [tests/public/alpha/a_test.cpp]
+          hidden:
+            files: [tests/hidden/alpha/a_hidden_test.cpp]
+            visibility: after_due_date
+            message: "A hidden check failed."
+        points: 10
+        hints:
+          - "Use 2.0 * i / d, not 2 * i / d: \"integer\" division."
+      - id: a-two
+        title: Only hidden tests
+        files: [alpha/a2.cpp]
+        tests: {hidden: [tests/hidden/alpha/a2_hidden_test.cpp]}
+        points_per_test: 1.5
+  - id: beta
+    title: Beta lesson
+    folder: lessons/beta
+    uses: [alpha]
+    exercises:
+      - id: b-one
+        title: First of beta
+        files: [beta/b.cpp]
+        tests: {public: [tests/public/beta/b_test.cpp], hidden: [tests/hidden/beta/b_hidden_test.cpp]}
+        points: 5
+  - id: quiz
+    title: Review
+    folder: lessons/quiz
+    exercises:
+      - id: q
+        title: Review questions
+        kind: quiz
+        files: [quiz/answers.yaml]
+        answer_key: tests/hidden/quiz/answer_key.yaml
+        points: 4
+)");
+
+TEST(StudentCourseYaml, RemovesEveryHiddenSuiteAndKeepsEverythingElse) {
+  rel::StudentCourse student = rel::make_student_course_yaml(kCourse);
+  EXPECT_FALSE(has_key(student.yaml, "hidden")) << student.yaml;
+  EXPECT_EQ(student.yaml.find("tests/hidden/alpha"), std::string::npos) << student.yaml;
+  EXPECT_EQ(student.yaml.find("instructor comment"), std::string::npos);
+  EXPECT_EQ(student.hidden_removed, (std::vector<std::string>{"a-one", "a-two", "b-one"}));
+
+  gc::Course before = load_text(kCourse);
+  gc::Course after = load_text(student.yaml);
+  EXPECT_EQ(after.title, before.title);
+  EXPECT_EQ(after.version, "2026.11");
+  EXPECT_EQ(after.welcome, before.welcome);
+  EXPECT_EQ(after.limits.call_timeout_ms, 2000);
+  ASSERT_EQ(after.lessons.size(), 3u);
+  EXPECT_EQ(after.lessons[1].uses, std::vector<std::string>{"alpha"});
+  const auto& a1 = after.lessons[0].exercises[0];
+  EXPECT_EQ(a1.public_tests.files, before.lessons[0].exercises[0].public_tests.files);
+  EXPECT_TRUE(a1.hidden_tests.files.empty());
+  EXPECT_EQ(a1.hints, before.lessons[0].exercises[0].hints);
+  EXPECT_EQ(a1.points, 10.0);
+  // An exercise left with no tests loses the `tests` key rather than keep an empty mapping.
+  const auto& a2 = after.lessons[0].exercises[1];
+  EXPECT_TRUE(a2.public_tests.files.empty());
+  EXPECT_EQ(a2.points_per_test, 1.5);
+  EXPECT_EQ(after.tracks.size(), 2u);
+}
+
+TEST(StudentCourseYaml, QuizKeepsItsAnswerKeyPathBecauseTheLoaderRequiresIt) {
+  rel::StudentCourse student = rel::make_student_course_yaml(kCourse);
+  gc::Course after = load_text(student.yaml);
+  const auto [lesson, quiz] = after.find_exercise("q");
+  ASSERT_NE(quiz, nullptr);
+  EXPECT_EQ(quiz->kind, gc::ExerciseKind::quiz);
+  EXPECT_EQ(quiz->answer_key, "tests/hidden/quiz/answer_key.yaml");
+}
+
+TEST(StudentCourseYaml, QuotedAndPlainScalarsStayAsWritten) {
+  // The loader reads `points: "10"` as text and `version: 2026.10` as "2026.10":
+  // a rewrite that dropped quotes or re-printed numbers would change the course.
+  const std::string text = yaml(R"(
+format_version: 1
+title: Plain title
+version: 2026.10
+lessons:
+  - id: alpha
+    title: "10"
+    folder: lessons/alpha
+    exercises:
+      - id: a-one
+        title: 'single quoted: yes'
+        files: [alpha/a.cpp]
+        points: 10
+        hints: ["true", "null", "~", "- dash", "# hash"]
+)");
+  rel::StudentCourse student = rel::make_student_course_yaml(text);
+  YAML::Node back = YAML::Load(student.yaml);
+  EXPECT_EQ(back["version"].Scalar(), "2026.10");
+  EXPECT_EQ(back["version"].Tag(), "?");
+  EXPECT_EQ(back["lessons"][0]["title"].Tag(), "!");
+  EXPECT_EQ(back["lessons"][0]["exercises"][0]["points"].Tag(), "?");
+  gc::Course after = load_text(student.yaml);
+  EXPECT_EQ(after.version, "2026.10");
+  EXPECT_EQ(after.lessons[0].title, "10");
+  EXPECT_EQ(after.lessons[0].exercises[0].title, "single quoted: yes");
+  EXPECT_EQ(after.lessons[0].exercises[0].hints,
+            (std::vector<std::string>{"true", "null", "~", "- dash", "# hash"}));
+}
+
+TEST(StudentCourseYaml, TrackKeepsItsExercisesAndTheLessonsTheyUseWhole) {
+  rel::StudentCourse student = rel::make_student_course_yaml(kCourse, "short");
+  EXPECT_EQ(student.lessons, (std::vector<std::string>{"alpha", "beta"}));
+  // beta uses alpha, whose worker files beta compiles: alpha stays whole.
+  EXPECT_EQ(student.exercises, (std::vector<std::string>{"a-one", "a-two", "b-one"}));
+  ASSERT_EQ(student.notes.size(), 1u);
+  EXPECT_NE(student.notes[0].find("'alpha'"), std::string::npos);
+  gc::Course after = load_text(student.yaml);
+  ASSERT_EQ(after.tracks.size(), 1u);
+  EXPECT_EQ(after.tracks[0].id, "short");
+  EXPECT_EQ(after.find_lesson("quiz"), nullptr);
+  EXPECT_FALSE(has_key(student.yaml, "hidden"));
+}
+
+TEST(StudentCourseYaml, TrackWithoutUsesKeepsOnlyItsLesson) {
+  rel::StudentCourse student = rel::make_student_course_yaml(kCourse, "quiz-only");
+  EXPECT_EQ(student.lessons, std::vector<std::string>{"quiz"});
+  EXPECT_EQ(student.exercises, std::vector<std::string>{"q"});
+  EXPECT_TRUE(student.notes.empty());
+  gc::Course after = load_text(student.yaml);
+  EXPECT_EQ(after.lessons.size(), 1u);
+}
+
+TEST(StudentCourseYaml, UnknownTrackListsTheTracks) {
+  try {
+    rel::make_student_course_yaml(kCourse, "shrot");
+    FAIL() << "an unknown track was accepted";
+  } catch (const rel::UnknownTrack& e) {
+    EXPECT_NE(std::string(e.what()).find("'shrot'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("short, quiz-only"), std::string::npos) << e.what();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// A scratch course on disk, with the instructor-only folders a handout must
+// never contain, and the templates copied from the real course.
+
+class ScratchCourse {
+ public:
+  ScratchCourse() {
+    static std::atomic<int> counter{0};
+    root_ = fs::temp_directory_path() / ("release_unit_test_" + std::to_string(::getpid()) + "_" +
+                                         std::to_string(counter++));
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    file("course.yaml", kCourse);
+    file("CMakeLists.txt", "cmake_minimum_required(VERSION 3.25)\n");
+    file("run.sh", "#!/bin/sh\necho run\n");
+    fs::permissions(root_ / "run.sh", fs::perms::owner_exec, fs::perm_options::add);
+    file("scripts/deps.sh", "course_install_packages() { :; }\n");
+    file("scripts/make_fixtures.py", "print('reference values')\n");
+    file("cmake/CourseLesson.cmake", "# lessons\n");
+    file("grader/cli/main.cpp", "int main() {}\n");
+    for (const char* l : {"alpha", "beta", "quiz"}) file(std::string("lessons/") + l + "/README.md", "# lesson\n");
+    file("starter/alpha/a.cpp", "int a() { throw 1; }\n");
+    file("starter/alpha/a2.cpp", "int a2() { throw 1; }\n");
+    file("starter/beta/b.cpp", "int b() { throw 1; }\n");
+    file("starter/quiz/answers.yaml", "q1: \"\"\n");
+    file("solutions/alpha/a.cpp", "int a() {\n  // the reference\n  return 42;\n}\n");
+    file("solutions/alpha/a2.cpp", "int a2() {\n  // the second reference\n  return 7;\n}\n");
+    file("solutions/beta/b.cpp", "int b() {\n  // beta's reference\n  return 5;\n}\n");
+    file("solutions/quiz/answers.yaml", "q1: b\n");
+    file("tests/public/alpha/a_test.cpp", "// reads fixtures/shared-data/x.txt\nTEST(A, One) {}\n");
+    file("tests/public/beta/b_test.cpp", "TEST(B, One) {}\n");
+    file("tests/hidden/alpha/a_hidden_test.cpp", "// hidden\nTEST(AHidden, One) {\n  EXPECT_EQ(a(), 42);\n}\n");
+    file("tests/hidden/alpha/a2_hidden_test.cpp", "// hidden\nTEST(A2Hidden, One) {\n  EXPECT_EQ(a2(), 7);\n}\n");
+    file("tests/hidden/beta/b_hidden_test.cpp", "// hidden\nTEST(BHidden, One) {\n  EXPECT_EQ(b(), 5);\n}\n");
+    file("tests/hidden/quiz/answer_key.yaml", "q1: {type: choice, answer: b, points: 4}\n");
+    file("tests/mutants/alpha/off-by-one/alpha/a.cpp", "int a() { return 41; }\n");
+    file("tests/fixtures/shared-data/x.txt", "1 2 3\n");
+    file("tests/fixtures/hidden-data/golden.txt", "42 42 42\n");
+    file("tests/grader/framework_test.cpp", "// the framework's own test\n");
+    file("tests/CMakeLists.txt", "# framework tests\n");
+    file("docs/instructors.md", "# staff only\n");
+    file("bench/bench.cpp", "// benchmark\n");
+    file("lessons/alpha/.notes.swp", "editor junk\n");
+    fs::create_symlink(root_ / "solutions/alpha/a.cpp", root_ / "lessons/alpha/reference_link.cpp");
+    for (const char* t : {"ci/release/README.md", "ci/release/test.sh", "ci/github/student-check.yml",
+                          "ci/gradescope/setup.sh", "ci/gradescope/run_autograder"}) {
+      fs::create_directories((root_ / t).parent_path());
+      fs::copy_file(fs::path(COURSE_SOURCE_DIR) / t, root_ / t, fs::copy_options::overwrite_existing);
+    }
+  }
+  ~ScratchCourse() {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+    for (const auto& extra : extra_) fs::remove_all(extra, ec);
+  }
+  ScratchCourse(const ScratchCourse&) = delete;
+  ScratchCourse& operator=(const ScratchCourse&) = delete;
+
+  void file(const std::string& relative, const std::string& content) const {
+    const fs::path path = root_ / relative;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path) << content;
+  }
+  gc::Course load() const { return gc::load_course(root_ / "course.yaml"); }
+  const fs::path& root() const { return root_; }
+  /// A folder next to the course, removed with it.
+  fs::path sibling(const std::string& name) {
+    fs::path p = root_.parent_path() / (root_.filename().string() + "_" + name);
+    fs::remove_all(p);
+    extra_.push_back(p);
+    return p;
+  }
+
+ private:
+  fs::path root_;
+  std::vector<fs::path> extra_;
+};
+
+std::vector<std::string> paths_of(const rel::Contents& c) {
+  std::vector<std::string> out;
+  for (const auto& i : c.items) out.push_back(i.path);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
+  ScratchCourse course;
+  auto paths = paths_of(rel::student_contents(course.load()));
+  for (const char* shipped : {"CMakeLists.txt", "run.sh", "scripts/deps.sh", "cmake/CourseLesson.cmake",
+                              "grader/cli/main.cpp", "lessons/alpha/README.md", "starter/alpha/a.cpp",
+                              "starter/quiz/answers.yaml", "tests/public/alpha/a_test.cpp",
+                              "tests/fixtures/shared-data/x.txt"})
+    EXPECT_TRUE(contains(paths, shipped)) << shipped;
+  for (const auto& p : paths) {
+    EXPECT_NE(p.rfind("solutions/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("tests/hidden/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("tests/mutants/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("tests/grader/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("docs/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("bench/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("ci/", 0), 0u) << p;
+  }
+  EXPECT_FALSE(contains(paths, "tests/fixtures/hidden-data/golden.txt"));
+  EXPECT_FALSE(contains(paths, "tests/CMakeLists.txt"));
+  EXPECT_FALSE(contains(paths, "scripts/make_fixtures.py"));
+  EXPECT_FALSE(contains(paths, "lessons/alpha/.notes.swp"));
+  EXPECT_FALSE(contains(paths, "lessons/alpha/reference_link.cpp"));  // a link to a solution is not followed
+  const auto* run = rel::student_contents(course.load()).find("run.sh");
+  ASSERT_NE(run, nullptr);
+  EXPECT_TRUE(run->executable);
+}
+
+TEST(ReleaseContents, BundleHoldsWhatGradingNeedsAndNoMore) {
+  ScratchCourse course;
+  auto paths = paths_of(rel::bundle_contents(course.load()));
+  for (const char* shipped : {"course.yaml", "solutions/alpha/a.cpp", "tests/hidden/alpha/a_hidden_test.cpp",
+                              "tests/hidden/quiz/answer_key.yaml", "tests/fixtures/hidden-data/golden.txt",
+                              "tests/public/beta/b_test.cpp", "starter/beta/b.cpp", "scripts/deps.sh"})
+    EXPECT_TRUE(contains(paths, shipped)) << shipped;
+  for (const auto& p : paths) {
+    EXPECT_NE(p.rfind("tests/mutants/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("tests/grader/", 0), 0u) << p;
+    EXPECT_NE(p.rfind("docs/", 0), 0u) << p;
+  }
+}
+
+TEST(ReleaseContents, LeakCheckRefusesACopiedSolutionWhateverItsName) {
+  ScratchCourse course;
+  course.file("lessons/alpha/worked_example.cpp", grader::util::read_file(course.root() / "solutions/alpha/a.cpp"));
+  auto contents = rel::student_contents(course.load());
+  try {
+    rel::check_no_instructor_content(course.load(), contents);
+    FAIL() << "a copy of solutions/alpha/a.cpp was accepted";
+  } catch (const rel::LeakError& e) {
+    EXPECT_NE(std::string(e.what()).find("lessons/alpha/worked_example.cpp: same content as solutions/alpha/a.cpp"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ReleaseContents, LeakCheckRefusesInstructorPaths) {
+  ScratchCourse course;
+  rel::Contents contents;
+  contents.put_text("tests/hidden/alpha/extra.cpp", "x");
+  contents.put_text("notes/answer_key.yaml", "x");
+  try {
+    rel::check_no_instructor_content(course.load(), contents);
+    FAIL() << "instructor paths were accepted";
+  } catch (const rel::LeakError& e) {
+    EXPECT_NE(std::string(e.what()).find("tests/hidden/alpha/extra.cpp"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("notes/answer_key.yaml"), std::string::npos) << e.what();
+  }
+  rel::Contents clean;
+  clean.put_text("lessons/alpha/README.md", "# fine\n");
+  EXPECT_NO_THROW(rel::check_no_instructor_content(course.load(), clean));
+}
+
+TEST(WriteRelease, WritesAHandoutThatLoadsWithoutHiddenFiles) {
+  ScratchCourse course;
+  fs::path out = course.sibling("handout");
+  rel::ReleaseOptions options;
+  options.out = out;
+  rel::ReleaseReport report = rel::write_release(course.load(), options);
+  EXPECT_TRUE(fs::is_regular_file(out / "course.yaml"));
+  EXPECT_TRUE(fs::is_regular_file(out / "README.md"));
+  EXPECT_TRUE(fs::is_regular_file(out / ".github/workflows/grader-check.yml"));
+  EXPECT_TRUE((fs::status(out / "test.sh").permissions() & fs::perms::owner_exec) != fs::perms::none);
+  EXPECT_FALSE(fs::exists(out / "solutions"));
+  EXPECT_FALSE(fs::exists(out / "tests/hidden"));
+  EXPECT_FALSE(fs::exists(fs::path(out.string() + ".tmp")));
+  gc::LoadOptions as_student;
+  as_student.check_hidden_files = false;
+  gc::Course handout = gc::load_course(out / "course.yaml", as_student);
+  EXPECT_EQ(handout.lessons.size(), 3u);
+  // The student README names the lessons and the first one to read.
+  std::string readme = grader::util::read_file(out / "README.md");
+  EXPECT_NE(readme.find("Beta lesson"), std::string::npos);
+  EXPECT_NE(readme.find("lessons/alpha/README.md"), std::string::npos);
+  EXPECT_EQ(readme.find("{{"), std::string::npos) << readme;
+  EXPECT_EQ(report.lessons, (std::vector<std::string>{"alpha", "beta", "quiz"}));
+}
+
+TEST(WriteRelease, RefusesANonEmptyFolderUnlessForcedAndKeepsItsGitFolder) {
+  ScratchCourse course;
+  fs::path out = course.sibling("handout");
+  rel::ReleaseOptions options;
+  options.out = out;
+  rel::write_release(course.load(), options);
+  fs::create_directories(out / ".git");
+  std::ofstream(out / ".git/HEAD") << "ref: refs/heads/main\n";
+  std::ofstream(out / "stale.txt") << "from an earlier handout\n";
+  EXPECT_THROW(rel::write_release(course.load(), options), rel::ReleaseError);
+  EXPECT_TRUE(fs::exists(out / "stale.txt"));  // refused: nothing changed
+  options.force = true;
+  rel::write_release(course.load(), options);
+  EXPECT_FALSE(fs::exists(out / "stale.txt"));
+  EXPECT_TRUE(fs::exists(out / ".git/HEAD"));
+  EXPECT_TRUE(fs::exists(out / "course.yaml"));
+}
+
+TEST(WriteRelease, ForceNeverReplacesSomethingThatIsNotAHandout) {
+  ScratchCourse course;
+  fs::path out = course.sibling("somebody-else");
+  fs::create_directories(out / "solutions");
+  std::ofstream(out / "precious.txt") << "keep me\n";
+  rel::ReleaseOptions options;
+  options.out = out;
+  options.force = true;
+  EXPECT_THROW(rel::write_release(course.load(), options), rel::ReleaseError);
+  EXPECT_TRUE(fs::exists(out / "precious.txt"));
+  // Nor the course itself, nor one of its folders.
+  options.out = course.root();
+  EXPECT_THROW(rel::write_release(course.load(), options), rel::ReleaseError);
+  options.out = course.root() / "starter";
+  EXPECT_THROW(rel::write_release(course.load(), options), rel::ReleaseError);
+  EXPECT_TRUE(fs::exists(course.root() / "starter/alpha/a.cpp"));
+}
+
+TEST(WriteRelease, AFailedReleaseLeavesNothingBehind) {
+  ScratchCourse course;
+  course.file("lessons/beta/copied.cpp", grader::util::read_file(course.root() / "solutions/beta/b.cpp"));
+  fs::path out = course.sibling("handout");
+  rel::ReleaseOptions options;
+  options.out = out;
+  EXPECT_THROW(rel::write_release(course.load(), options), rel::LeakError);
+  EXPECT_FALSE(fs::exists(out));
+  EXPECT_FALSE(fs::exists(fs::path(out.string() + ".tmp")));
+}
+
+TEST(WriteRelease, TrackHandoutListsOnlyTheTrack) {
+  ScratchCourse course;
+  fs::path out = course.sibling("handout");
+  rel::ReleaseOptions options;
+  options.out = out;
+  options.track = "quiz-only";
+  rel::ReleaseReport report = rel::write_release(course.load(), options);
+  EXPECT_EQ(report.lessons, std::vector<std::string>{"quiz"});
+  gc::LoadOptions as_student;
+  as_student.check_hidden_files = false;
+  gc::Course handout = gc::load_course(out / "course.yaml", as_student);
+  ASSERT_EQ(handout.lessons.size(), 1u);
+  EXPECT_EQ(handout.lessons[0].id, "quiz");
+  EXPECT_NE(grader::util::read_file(out / "README.md").find("`quiz-only` track"), std::string::npos);
+}
+
+TEST(StudentReadme, UnknownPlaceholderIsReported) {
+  gc::Course c = load_text(kCourse);
+  EXPECT_THROW(rel::render_student_readme("# {{title}} {{nope}}\n", c, ""), rel::ReleaseError);
+  EXPECT_EQ(rel::render_student_readme("# {{title}}\n", c, ""), "# A course: with a colon\n");
+}
+
+// ---------------------------------------------------------------------------
+
+std::map<std::string, std::pair<std::string, int>> read_zip(const fs::path& zip) {
+  std::map<std::string, std::pair<std::string, int>> entries;  // path -> (content, mode)
+  struct archive* a = archive_read_new();
+  archive_read_support_format_zip(a);
+  EXPECT_EQ(archive_read_open_filename(a, zip.c_str(), 16384), ARCHIVE_OK) << archive_error_string(a);
+  struct archive_entry* e = nullptr;
+  while (archive_read_next_header(a, &e) == ARCHIVE_OK) {
+    std::string content;
+    char buf[4096];
+    la_ssize_t n;
+    while ((n = archive_read_data(a, buf, sizeof buf)) > 0) content.append(buf, static_cast<std::size_t>(n));
+    entries[archive_entry_pathname(e)] = {content, static_cast<int>(archive_entry_perm(e))};
+  }
+  archive_read_free(a);
+  return entries;
+}
+
+TEST(GradescopeBundle, ScriptsAtTheTopExecutableWithTheCourseNextToThem) {
+  ScratchCourse course;
+  fs::path zip = course.sibling("autograder.zip");
+  rel::BundleReport report = rel::write_gradescope_bundle(course.load(), zip);
+  EXPECT_EQ(report.top.at(0), "setup.sh");
+  EXPECT_EQ(report.top.at(1), "run_autograder");
+  auto entries = read_zip(zip);
+  ASSERT_TRUE(entries.count("setup.sh"));
+  ASSERT_TRUE(entries.count("run_autograder"));
+  EXPECT_EQ(entries["setup.sh"].second, 0755);
+  EXPECT_EQ(entries["run_autograder"].second, 0755);
+  EXPECT_EQ(entries["setup.sh"].first,
+            grader::util::read_file(fs::path(COURSE_SOURCE_DIR) / "ci/gradescope/setup.sh"));
+  EXPECT_EQ(entries["solutions/alpha/a.cpp"].first, grader::util::read_file(course.root() / "solutions/alpha/a.cpp"));
+  EXPECT_EQ(entries["solutions/alpha/a.cpp"].second, 0644);
+  EXPECT_TRUE(entries.count("course.yaml"));
+  EXPECT_TRUE(entries.count("solutions/"));  // folder entries, for every unzip tool
+  EXPECT_FALSE(entries.count("tests/mutants/alpha/off-by-one/alpha/a.cpp"));
+  EXPECT_FALSE(fs::exists(fs::path(zip.string() + ".tmp")));
+}
+
+TEST(GradescopeBundle, MissingTemplateIsReportedAndNoZipIsWritten) {
+  ScratchCourse course;
+  fs::remove(course.root() / "ci/gradescope/run_autograder");
+  fs::path zip = course.sibling("autograder.zip");
+  EXPECT_THROW(rel::write_gradescope_bundle(course.load(), zip), rel::ReleaseError);
+  EXPECT_FALSE(fs::exists(zip));
+}
+
+}  // namespace
