@@ -27,6 +27,6 @@ course_install_packages() {
 }
 
 course_build() {
-  cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
 }
