@@ -463,17 +463,26 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
   std::vector<pollfd> fds(2 + extra.size());
   std::vector<bool> open(fds.size(), true);
   auto any_open = [&]() { return std::find(open.begin(), open.end(), true) != open.end(); };
+  // Once the child has exited (its group is then killed), what is still
+  // holding the pipes (a detached descendant) gets a short grace, no more.
+  bool exited = false;
+  auto grace_end = deadline;
   while (any_open()) {
     for (std::size_t i = 0; i < fds.size(); ++i) {
       int fd = i == 0 ? child.stdout_fd() : i == 1 ? child.stderr_fd() : extra_fds[i - 2];
       fds[i] = {open[i] ? fd : -1, POLLIN, 0};
     }
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    auto now = std::chrono::steady_clock::now();
+    if (!exited && child.try_wait()) {
+      exited = true;
+      grace_end = std::min(deadline, now + std::chrono::milliseconds(250));
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>((exited ? grace_end : deadline) - now);
     if (left.count() <= 0) {
-      result.timed_out = true;
+      if (!exited) result.timed_out = true;
       break;
     }
-    int r = poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left.count(), 60000)));
+    int r = poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left.count(), exited ? 250 : 100)));
     if (r < 0 && errno != EINTR) break;
     if (fds[0].revents) open[0] = drain_into(child.stdout_fd(), result.out, output_cap, result.output_truncated);
     if (fds[1].revents) open[1] = drain_into(child.stderr_fd(), result.err, output_cap, result.output_truncated);
@@ -483,7 +492,7 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
   close_extra();
   if (result.timed_out) {
     child.kill();
-  } else {
+  } else if (!exited) {
     // Pipes closed; the child may still be running (it closed its outputs),
     // so keep honouring the deadline while waiting for it.
     while (!child.try_wait()) {

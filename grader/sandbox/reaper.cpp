@@ -18,9 +18,12 @@
 namespace grader::sandbox {
 namespace {
 
+// Never destroyed: a WorkerClient held in a static (the suites' student())
+// stops its worker during exit, after function-local statics constructed
+// later than it are gone.
 std::multiset<pid_t>& tracked() {
-  static std::multiset<pid_t> pids;
-  return pids;
+  static auto* pids = new std::multiset<pid_t>;
+  return *pids;
 }
 
 // Children of this process, from /proc/<pid>/stat ("pid (comm) S ppid ...").
@@ -55,8 +58,8 @@ std::vector<pid_t> children() {
 
 namespace detail {
 std::mutex& spawn_mutex() {
-  static std::mutex m;
-  return m;
+  static auto* m = new std::mutex;  // never destroyed, like tracked()
+  return *m;
 }
 void track(pid_t pid) { tracked().insert(pid); }
 void untrack(pid_t pid) {

@@ -3,7 +3,9 @@
 // types, and every way a call can break the worker becomes a WorkerFailure
 // that names the call and says what happened, within the call's time limit,
 // after which the next call gets a fresh worker.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -60,6 +63,26 @@ gc::WorkerOptions options_for(const std::string& executable, const fs::path& wor
   return o;
 }
 
+// Whether some process holds an exclusive flock on `file` (see hold_lock and
+// fork_child in the worker's table): observable whatever PID namespace the
+// worker runs in.
+bool lock_is_held(const fs::path& file) {
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool held = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return held;
+}
+
+// Polls for up to two seconds: killing and taking locks are asynchronous.
+bool eventually(const std::function<bool()>& condition) {
+  for (int i = 0; i < 200; ++i) {
+    if (condition()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 class WorkerClientTest : public ::testing::Test {
  protected:
   WorkerClientTest() : client_(options_for(TEST_WORKER_EXE, scratch_.path())) {}
@@ -80,7 +103,16 @@ class WorkerClientTest : public ::testing::Test {
     ADD_FAILURE() << function << ": expected WorkerFailure, the call returned normally";
     return {};
   }
-  std::int64_t worker_pid() { return std::get<std::int64_t>(call("pid").at(0)); }
+  std::int64_t worker_instance() { return std::get<std::int64_t>(call("instance").at(0)); }
+  // Makes the current worker hold a lock on a file of its folder; returns the file.
+  fs::path lock_worker(const std::string& name = "worker.lock") {
+    fs::path file = scratch_.path() / name;
+    std::ofstream(file).put('\n');
+    fs::permissions(file, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    EXPECT_TRUE(std::get<bool>(call("hold_lock", {name}).at(0)));
+    EXPECT_TRUE(lock_is_held(file));
+    return file;
+  }
   // After a failure the client must start a fresh worker that answers.
   void expect_next_call_works() {
     auto r = call("echo", {std::int64_t{7}, std::string("again")});
@@ -93,21 +125,6 @@ class WorkerClientTest : public ::testing::Test {
   gc::WorkerClient client_;
 };
 
-// A process is gone once kill() cannot find it, or once it is a zombie that
-// only its new parent has yet to reap.
-bool process_gone(pid_t pid) {
-  for (int i = 0; i < 200; ++i) {
-    if (::kill(pid, 0) != 0 && errno == ESRCH) return true;
-    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-    auto close = text.rfind(')');
-    if (close != std::string::npos && close + 2 < text.size() && (text[close + 2] == 'Z' || text[close + 2] == 'X'))
-      return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
-
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST_F(WorkerClientTest, EchoReturnsEveryValueType) {
@@ -118,9 +135,9 @@ TEST_F(WorkerClientTest, EchoReturnsEveryValueType) {
   ASSERT_EQ(r.size(), args.size());
   EXPECT_EQ(r, args);
   // The same worker serves the next call.
-  auto pid = worker_pid();
+  auto instance = worker_instance();
   call("echo", {std::int64_t{1}});
-  EXPECT_EQ(worker_pid(), pid);
+  EXPECT_EQ(worker_instance(), instance);
 }
 
 TEST_F(WorkerClientTest, InvalidArgumentIsRethrownWithItsMessage) {
@@ -132,9 +149,9 @@ TEST_F(WorkerClientTest, InvalidArgumentIsRethrownWithItsMessage) {
   }
   EXPECT_THROW(call("throw_out_of_range"), std::out_of_range);
   // An exception is a normal answer: the worker is not restarted.
-  auto pid = worker_pid();
+  auto instance = worker_instance();
   EXPECT_THROW(call("throw_invalid_argument", {std::string("x")}), std::invalid_argument);
-  EXPECT_EQ(worker_pid(), pid);
+  EXPECT_EQ(worker_instance(), instance);
 }
 
 TEST_F(WorkerClientTest, NonStandardExceptionIsAStudentException) {
@@ -151,14 +168,15 @@ TEST_F(WorkerClientTest, NonStandardExceptionIsAStudentException) {
 }
 
 TEST_F(WorkerClientTest, SegfaultIsACrashNamingTheCall) {
-  auto pid = worker_pid();
+  auto before = worker_instance();
+  fs::path lock = lock_worker();
   std::string message = failure_of("segfault");
   EXPECT_EQ(message.rfind("segfault(1, 2): ", 0), 0u) << message;
   EXPECT_TRUE(contains(message, "crashed")) << message;
   EXPECT_TRUE(contains(message, "SIGSEGV")) << message;
-  EXPECT_TRUE(process_gone(static_cast<pid_t>(pid)));
+  EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the crashed worker still runs";
   expect_next_call_works();
-  EXPECT_NE(worker_pid(), pid);
+  EXPECT_NE(worker_instance(), before) << "the worker was not restarted";
 }
 
 TEST_F(WorkerClientTest, AbortIsReported) {
@@ -178,7 +196,7 @@ TEST_F(WorkerClientTest, ExitZeroEndsTheWorkerAndIsNotASuccess) {
 }
 
 TEST_F(WorkerClientTest, InfiniteLoopTimesOutWithinTheCallLimit) {
-  auto pid = worker_pid();
+  fs::path lock = lock_worker();
   auto start = Clock::now();
   std::string message = failure_of("infinite_loop");
   auto took = Clock::now() - start;
@@ -187,7 +205,7 @@ TEST_F(WorkerClientTest, InfiniteLoopTimesOutWithinTheCallLimit) {
   EXPECT_GE(took, kCallTimeout - std::chrono::milliseconds(50));
   EXPECT_LT(took, kCallTimeout + std::chrono::milliseconds(1500));
   // The looping worker was killed, not left spinning.
-  EXPECT_TRUE(process_gone(static_cast<pid_t>(pid)));
+  EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the looping worker still runs";
   expect_next_call_works();
 }
 
@@ -258,25 +276,27 @@ TEST_F(WorkerClientTest, UnknownFunctionAndBadArgumentsAreWorkerFailures) {
 }
 
 TEST_F(WorkerClientTest, ForkedChildDiesWithTheWorker) {
-  auto child = static_cast<pid_t>(std::get<std::int64_t>(call("fork_child").at(0)));
-  ASSERT_GT(child, 0);
-  EXPECT_EQ(::kill(child, 0), 0) << "the forked child should still be running";
+  fs::path lock = scratch_.path() / "child.lock";
+  std::ofstream(lock).put('\n');
+  ASSERT_TRUE(std::get<bool>(call("fork_child", {std::string("child.lock")}).at(0)));
+  ASSERT_TRUE(eventually([&] { return lock_is_held(lock); })) << "the forked child never took its lock";
   // A lingering child holding the pipes does not disturb the next call.
   expect_next_call_works();
-  // Breaking the worker kills its whole process group, child included.
+  // Breaking the worker ends its descendants too.
   failure_of("segfault");
-  EXPECT_TRUE(process_gone(child)) << "the worker's child " << child << " outlived the worker";
+  EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the worker's child outlived the worker";
   expect_next_call_works();
 }
 
 TEST_F(WorkerClientTest, ForkedChildDiesWhenTheClientIsDestroyed) {
-  pid_t child = 0;
+  fs::path lock = scratch_.path() / "child.lock";
+  std::ofstream(lock).put('\n');
   {
     gc::WorkerClient other(options_for(TEST_WORKER_EXE, scratch_.path()));
-    child = static_cast<pid_t>(std::get<std::int64_t>(other.call("fork_child", {}, "fork_child()").at(0)));
-    ASSERT_GT(child, 0);
+    ASSERT_TRUE(std::get<bool>(other.call("fork_child", {std::string("child.lock")}, "fork_child()").at(0)));
+    ASSERT_TRUE(eventually([&] { return lock_is_held(lock); })) << "the forked child never took its lock";
   }
-  EXPECT_TRUE(process_gone(child)) << "the worker's child " << child << " outlived the client";
+  EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the worker's child outlived the client";
 }
 
 TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestTimesOut) {

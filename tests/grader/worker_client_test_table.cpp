@@ -1,13 +1,16 @@
 // The function table of the worker that worker_client_test drives: one
 // function per way student code can behave or misbehave. Linked with the
 // generic worker main exactly like a lesson's worker.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -92,13 +95,26 @@ void grader::worker::register_functions(Registry& registry) {
     grader::protocol::write_frame(grader::worker::kReplyFd, grader::protocol::encode(forged));
     return {std::string("after the forged reply")};
   });
-  registry.add("fork_child", [](const Values&) -> Values {
-    // The child outlives the call, holding the worker's pipes open.
+  // Liveness the test can observe from outside any PID namespace: a process
+  // holds an exclusive flock on a file of the working folder until it dies.
+  registry.add("hold_lock", [](const Values& a) -> Values {
+    int fd = open(grader::protocol::get<std::string>(a, 0, "file").c_str(), O_RDONLY);
+    return {fd >= 0 && flock(fd, LOCK_EX) == 0};  // the descriptor stays open on purpose
+  });
+  registry.add("fork_child", [](const Values& a) -> Values {
+    // The child outlives the call, holding the worker's pipes open and the lock.
+    const std::string file = grader::protocol::get<std::string>(a, 0, "file");
     pid_t child = fork();
     if (child == 0) {
+      int fd = open(file.c_str(), O_RDONLY);
+      if (fd >= 0) flock(fd, LOCK_EX);
       for (;;) pause();
     }
-    return {std::int64_t{child}};
+    return {child > 0};
   });
-  registry.add("pid", [](const Values&) -> Values { return {std::int64_t{getpid()}}; });
+  // A number drawn once per worker process: tells a restarted worker apart.
+  registry.add("instance", [](const Values&) -> Values {
+    static const std::int64_t token = static_cast<std::int64_t>(std::random_device{}() & 0x7fffffff) * 65536 + getpid();
+    return {token};
+  });
 }

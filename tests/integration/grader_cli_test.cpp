@@ -209,14 +209,34 @@ std::vector<json> tests_of(const json& lesson, const std::string& exercise) {
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+// Free-text answers await an instructor: neither right nor wrong yet, so they
+// count toward the maximum but can never be earned by grading alone.
+double awaiting_review(const json& lesson) {
+  double points = 0;
+  for (const auto& t : lesson.at("tests"))
+    if (t.at("status") == "pending_review") points += t.at("max_score").get<double>();
+  return points;
+}
+
+// Full marks: every test passed (or awaits review) and the score is the
+// maximum less what awaits review.
+void expect_full_marks(const json& lesson) {
+  const std::string id = lesson.at("lesson").get<std::string>();
+  EXPECT_EQ(lesson.at("status"), "graded") << id << ": " << lesson.at("detail");
+  EXPECT_GT(lesson.at("max_score").get<double>(), 0) << id;
+  EXPECT_NEAR(lesson.at("score").get<double>(), lesson.at("max_score").get<double>() - awaiting_review(lesson), 1e-6) << id;
+  for (const auto& t : lesson.at("tests")) {
+    if (t.at("status") == "pending_review") continue;
+    EXPECT_EQ(t.at("status"), "passed") << id << ": " << t.at("name") << ": " << t.at("message");
+  }
+}
+
 // Every exercise except `broken` (of kLesson) and every other lesson keeps full marks.
 void expect_everything_else_full(const json& report, const std::string& broken) {
   for (const auto& lesson : report.at("lessons")) {
     const std::string id = lesson.at("lesson").get<std::string>();
     if (id != kLesson) {
-      EXPECT_EQ(lesson.at("status"), "graded") << id << ": " << lesson.at("detail");
-      EXPECT_GT(lesson.at("max_score").get<double>(), 0) << id;
-      EXPECT_DOUBLE_EQ(lesson.at("score").get<double>(), lesson.at("max_score").get<double>()) << id;
+      expect_full_marks(lesson);
       continue;
     }
     for (const auto& [exercise, p] : points_by_exercise(lesson)) {
@@ -273,19 +293,15 @@ TEST(GraderGrade, SolutionsEarnFullMarks) {
   json report = grade_json(kCourse / "solutions", run);
   EXPECT_EQ(run.exit_code, 0) << describe(run);
   ASSERT_TRUE(report.contains("lessons")) << describe(run);
-  EXPECT_GT(report.at("max_score").get<double>(), 0);
-  EXPECT_DOUBLE_EQ(report.at("score").get<double>(), report.at("max_score").get<double>());
   ASSERT_FALSE(report.at("lessons").empty());
   EXPECT_NE(find_lesson(report, kLesson), nullptr);
+  double awaiting = 0;
   for (const auto& lesson : report.at("lessons")) {
-    SCOPED_TRACE(lesson.at("lesson").get<std::string>());
-    EXPECT_EQ(lesson.at("status"), "graded") << lesson.at("detail");
-    EXPECT_GT(lesson.at("max_score").get<double>(), 0);
-    EXPECT_DOUBLE_EQ(lesson.at("score").get<double>(), lesson.at("max_score").get<double>());
-    for (const auto& t : lesson.at("tests")) {
-      EXPECT_EQ(t.at("status"), "passed") << t.at("name") << ": " << t.at("message");
-    }
+    expect_full_marks(lesson);
+    awaiting += awaiting_review(lesson);
   }
+  EXPECT_GT(report.at("max_score").get<double>(), 0);
+  EXPECT_NEAR(report.at("score").get<double>(), report.at("max_score").get<double>() - awaiting, 1e-6);
 }
 
 TEST(GraderGrade, StarterScoresZeroOnEveryHiddenTest) {
@@ -401,9 +417,7 @@ TEST(GraderBrokenSubmission, CompileErrorShowsTheCompilerLine) {
     EXPECT_TRUE(contains(t.at("message").get<std::string>(), "did not compile")) << t.at("message");
   }
   for (const auto& other : report.at("lessons")) {
-    if (other.at("lesson") != kLesson) {
-      EXPECT_DOUBLE_EQ(other.at("score").get<double>(), other.at("max_score").get<double>()) << other.at("lesson");
-    }
+    if (other.at("lesson") != kLesson) expect_full_marks(other);
   }
 }
 
@@ -439,7 +453,7 @@ TEST(GraderExitCodes, HelpIsZero) {
 TEST(GraderExitCodes, UnknownSubcommandIsTwo) {
   GraderRun r = run_grader({"frobnicate"}, std::chrono::seconds(20));
   EXPECT_EQ(r.exit_code, 2) << describe(r);
-  EXPECT_TRUE(contains(r.err + r.out, "frobnicate")) << describe(r);
+  EXPECT_TRUE(contains(r.err, "--help")) << "the message should say where to look: " << describe(r);
 }
 
 TEST(GraderExitCodes, MissingCourseFolderIsTwoWithAMessage) {

@@ -5,14 +5,14 @@
 # field by field (check_gradescope_results.py) against the grader's own full
 # result for the same files.
 #
-#   gradescope_bundle_test.sh GRADER COURSE_ROOT
+#   gradescope_bundle_test.sh GRADER COURSE_ROOT      (KEEP_TMP=1 keeps the temporary folder)
 set -euo pipefail
 grader="$(realpath "$1")"
 course="$(realpath "$2")"
 here="$(cd "$(dirname "$0")" && pwd)"
 check="$here/check_gradescope_results.py"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${KEEP_TMP:-}" ]; then echo "keeping $tmp (KEEP_TMP is set)"; else trap 'rm -rf "$tmp"' EXIT; fi
 fail() {
   echo "FAIL: $*" >&2
   exit 1
@@ -65,8 +65,14 @@ grep -q '"with_hidden": true' "$ag/source/build/bin/grader-toolchain.json" || fa
 
 lessons=($("$bundled" --no-color list | grep -oE '\[[a-z0-9-]+\]$' | tr -d '[]'))
 [ "${#lessons[@]}" -ge 1 ] || fail "the bundle's course lists no lessons"
+# Broken: the first lesson (later lessons that use it break too). Partial:
+# the last lesson with C++ files (no later code lesson can use it).
 first="${lessons[0]}"
-last="${lessons[${#lessons[@]} - 1]}"
+last=""
+for lesson in "${lessons[@]}"; do
+  compgen -G "$course/starter/$lesson/*.cpp" >/dev/null && last="$lesson"
+done
+[ -n "$last" ] || fail "no lesson has C++ starter files"
 echo "lessons: ${lessons[*]} (broken: $first, partial: $last)"
 
 # Runs run_autograder on the submission folder $1 (moved into place) and

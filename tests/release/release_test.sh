@@ -5,12 +5,12 @@
 # this build) as a student would; run its grader, its ./test.sh and the
 # public-tests step of its GitHub workflow.
 #
-#   release_test.sh GRADER COURSE_ROOT
+#   release_test.sh GRADER COURSE_ROOT      (KEEP_TMP=1 keeps the temporary folder)
 set -euo pipefail
 grader="$(realpath "$1")"
 course="$(realpath "$2")"
 tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${KEEP_TMP:-}" ]; then echo "keeping $tmp (KEEP_TMP is set)"; else trap 'rm -rf "$tmp"' EXIT; fi
 out="$tmp/handout"
 fail() {
   echo "FAIL: $*" >&2
@@ -96,7 +96,7 @@ make -C "$out/build" -j2 >"$tmp/build.log" 2>&1 || {
 }
 echo "configured and built in $((SECONDS - build_started)) s"
 grep -q '"with_hidden": false' "$out/build/bin/grader-toolchain.json" || fail "the handout's grader was built with hidden suites"
-grep -q '_hidden"' "$out/build/bin/grader-toolchain.json" && fail "the handout's toolchain lists hidden suites"
+grep -q '"hidden":' "$out/build/bin/grader-toolchain.json" && fail "the handout's toolchain lists hidden suites"
 ls "$out/build/suites" | grep -q '_hidden$' && fail "the handout built hidden suites"
 [ "$(find "$out/build/suites" -name 'suite_*_public' | wc -l)" -ge 1 ] || fail "no public suite was built"
 

@@ -1,4 +1,4 @@
-// Small helpers shared by the public order-matters tests. Letters: L number of
+// Small functions shared by the public order-matters tests. Letters: L number of
 // words, E = course::toy::kEmbedDim.
 #pragma once
 
