@@ -254,8 +254,6 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         fs::create_directories(suite_scratch);
         auto outcome = run_suite(suite, built.worker, suite_scratch,
                                  {call_timeout, lesson_limits.lesson_timeout_s, memory});
-        // Grading (not a student's check) logs how student code was isolated.
-        if (hidden) sandbox::print_isolation_notes();
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
@@ -304,6 +302,8 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     }
   }
 
+  // Grading (not a student's check) logs how student code was isolated.
+  if (options.include_hidden) sandbox::print_isolation_notes();
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
   for (const auto& t : result.tests) {
     result.score += t.score;

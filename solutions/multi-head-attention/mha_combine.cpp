@@ -42,8 +42,11 @@ AttentionOutput MultiHeadAttention::forward(const Tensor& query, const Tensor& k
 
   const Tensor merged = merge_heads(heads.output);  // (B, L, E)
   AttentionOutput result{Tensor({batch, length, e}), std::nullopt};
-  for (Index b = 0; b < batch; ++b)
-    result.output.matrix({b}) = (merged.matrix({b}) * p.out_proj_weight.transpose()).rowwise() + p.out_proj_bias.transpose();
+  // The output projection in one product over all B*L rows (both tensors are
+  // contiguous), written in place.
+  MatrixMapF out_rows(result.output.data(), batch * length, e);
+  out_rows.noalias() = ConstMatrixMapF(merged.data(), batch * length, e) * p.out_proj_weight.transpose();
+  out_rows.rowwise() += p.out_proj_bias.transpose();
 
   if (options.need_weights) {
     if (options.average_attn_weights) {

@@ -21,15 +21,26 @@ HeadsOutput attend_heads(const Tensor& q, const Tensor& k, const Tensor& v, cons
   HeadsOutput out{Tensor({batch, heads, length, d}), Tensor({batch, heads, length, keys})};
   for (Index b = 0; b < batch; ++b) {
     for (Index h = 0; h < heads; ++h) {
-      MatrixXf scores = (q.matrix({b, h}) * k.matrix({b, h}).transpose()) * scale;  // (L, S)
-      if (score_bias) scores += score_bias->matrix({b, h});
-      // Softmax over the keys; subtracting the row maximum keeps exp() finite.
-      const Eigen::VectorXf row_max = scores.rowwise().maxCoeff();
-      scores = (scores.colwise() - row_max).array().exp().matrix();
-      const Eigen::VectorXf row_sum = scores.rowwise().sum();
-      scores = scores.array().colwise() / row_sum.array();
-      out.weights.matrix({b, h}) = scores;
-      out.output.matrix({b, h}) = scores * v.matrix({b, h});
+      // The scores are computed straight into this head's slice of the weights
+      // and turned into probabilities there: no (L, S) temporary per head, and
+      // noalias() lets Eigen's product write its result in place. The scale is
+      // a separate pass: written inside the product, (q * k^T) * scale, Eigen
+      // scales while packing q and loses its fast packing path.
+      MatrixMapF weights = out.weights.matrix({b, h});  // (L, S)
+      weights.noalias() = q.matrix({b, h}) * k.matrix({b, h}).transpose();
+      weights *= scale;
+      if (score_bias) weights += score_bias->matrix({b, h});
+      // Softmax over the keys (each row); subtracting the row maximum keeps
+      // exp() finite, and an all -inf row becomes NaN (-inf - -inf), as in
+      // PyTorch. exp() runs over the whole (L, S) slice at once rather than
+      // row by row: with few keys (S = 10 in the lesson's examples) a row is
+      // shorter than one SIMD register and Eigen would call the scalar exp.
+      if (keys > 0) {
+        for (Index l = 0; l < length; ++l) weights.row(l).array() -= weights.row(l).maxCoeff();
+        weights = weights.array().exp().matrix();
+        for (Index l = 0; l < length; ++l) weights.row(l) /= weights.row(l).sum();
+      }
+      out.output.matrix({b, h}).noalias() = weights * v.matrix({b, h});  // (L, D)
     }
   }
   return out;
