@@ -16,6 +16,7 @@ checked against the number of unique files.
 """
 import argparse
 import hashlib
+import json
 import random
 import shutil
 import sys
@@ -27,8 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import (COURSE, code_files, compile_command, fresh_dir, load_course, load_toolchain, machine,  # noqa: E402
                       median, print_machine, run_timed)
 import naive  # noqa: E402
-
-import json  # noqa: E402
 
 SYNTAX_ERROR = "\nint broken_by_{id}( {{ return 0; }}  // a student's unfinished edit\n"
 CRASH_AT_START = ("\n// A student's leftover debugging code: crashes as the worker starts.\n"
@@ -114,6 +113,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=2, help="grader -j")
     parser.add_argument("--naive", type=int, default=2, help="submissions graded the naive way (0: skip)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--grader", help="grader executable to time (default: BUILD/bin/grader)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = parser.parse_args()
 
@@ -134,7 +134,7 @@ def main():
         # 1. The grader on the whole class, from an empty object cache.
         manifest, log = logging_toolchain(toolchain, root)
         cache = fresh_dir(root / "cache")
-        grader = str(Path(args.build) / "bin" / "grader")
+        grader = args.grader or str(Path(args.build) / "bin" / "grader")
         g = run_timed([grader, "--toolchain", str(manifest), "--cache-dir", str(cache), "-j", str(args.jobs), "grade",
                        str(root / "class"), "--gradebook", str(root / "grades.db"), "--batch"], check=False)
         if g.returncode != 0:

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -28,28 +29,47 @@ bool write_frame(int fd, std::string_view bytes) {
 
 namespace {
 
+// One wait of a deadline-bound read or write: polls `fd` for `events` and the
+// extra output pipes, drains the pipes that have data, and forgets pipes the
+// other side has closed (a hung-up pipe is always "ready"; polling it would
+// spin until the deadline). Returns fd's revents, 0 when nothing happened to
+// it, or -1 on a poll error.
+int wait_once(int fd, short events, std::chrono::steady_clock::time_point deadline, const ExtraPoll* extra,
+              int extra_count, std::vector<bool>& hung_up) {
+  std::vector<pollfd> fds;
+  std::vector<int> which;  // index into extra[] of fds[1...]
+  fds.push_back({fd, events, 0});
+  for (int i = 0; i < extra_count; ++i)
+    if (extra[i].fd >= 0 && !hung_up[static_cast<std::size_t>(i)]) {
+      fds.push_back({extra[i].fd, POLLIN, 0});
+      which.push_back(i);
+    }
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  int r = ::poll(fds.data(), fds.size(), static_cast<int>(std::clamp<long long>(left.count(), 0, 1000 * 60)));
+  if (r < 0) return errno == EINTR ? 0 : -1;
+  for (std::size_t i = 1; i < fds.size(); ++i) {
+    const ExtraPoll& e = extra[which[i - 1]];
+    if (fds[i].revents & POLLIN) {
+      if (e.drain) e.drain(fds[i].fd, e.context);
+    } else if (fds[i].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+      hung_up[static_cast<std::size_t>(which[i - 1])] = true;
+    }
+  }
+  return fds[0].revents;
+}
+
+
 // Reads exactly n bytes into out, honouring the optional deadline.
 ReadStatus read_exact(int fd, char* out, std::size_t n, const std::chrono::steady_clock::time_point* deadline,
                       const ExtraPoll* extra, int extra_count) {
   std::size_t got = 0;
+  std::vector<bool> hung_up(static_cast<std::size_t>(extra_count), false);
   while (got < n) {
     if (deadline) {
-      std::vector<pollfd> fds;
-      fds.push_back({fd, POLLIN, 0});
-      for (int i = 0; i < extra_count; ++i)
-        if (extra[i].fd >= 0) fds.push_back({extra[i].fd, POLLIN, 0});
-      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return ReadStatus::timed_out;
-      int r = ::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left.count(), 1000 * 60)));
-      if (r < 0) {
-        if (errno == EINTR) continue;
-        return ReadStatus::io_error;
-      }
-      for (std::size_t i = 1; i < fds.size(); ++i)
-        if (fds[i].revents)
-          for (int k = 0; k < extra_count; ++k)
-            if (extra[k].fd == fds[i].fd && extra[k].drain) extra[k].drain(fds[i].fd, extra[k].context);
-      if (!(fds[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      if (std::chrono::steady_clock::now() >= *deadline) return ReadStatus::timed_out;
+      int revents = wait_once(fd, POLLIN, *deadline, extra, extra_count, hung_up);
+      if (revents < 0) return ReadStatus::io_error;
+      if (!(revents & (POLLIN | POLLHUP | POLLERR))) continue;
     }
     ssize_t r = ::read(fd, out + got, n - got);
     if (r < 0) {
@@ -85,6 +105,7 @@ WriteStatus write_frame_until(int fd, std::string_view bytes, std::chrono::stead
   std::string buf(reinterpret_cast<const char*>(&n), sizeof n);
   buf.append(bytes);
   std::size_t off = 0;
+  std::vector<bool> hung_up(static_cast<std::size_t>(extra_count), false);
   while (off < buf.size()) {
     ssize_t w = ::write(fd, buf.data() + off, buf.size() - off);
     if (w >= 0) {
@@ -93,18 +114,8 @@ WriteStatus write_frame_until(int fd, std::string_view bytes, std::chrono::stead
     }
     if (errno == EINTR) continue;
     if (errno != EAGAIN && errno != EWOULDBLOCK) return WriteStatus::closed;
-    std::vector<pollfd> fds;
-    fds.push_back({fd, POLLOUT, 0});
-    for (int i = 0; i < extra_count; ++i)
-      if (extra[i].fd >= 0) fds.push_back({extra[i].fd, POLLIN, 0});
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return WriteStatus::timed_out;
-    int r = ::poll(fds.data(), fds.size(), static_cast<int>(std::min<long long>(left.count(), 1000 * 60)));
-    if (r < 0 && errno != EINTR) return WriteStatus::closed;
-    for (std::size_t i = 1; r > 0 && i < fds.size(); ++i)
-      if (fds[i].revents)
-        for (int k = 0; k < extra_count; ++k)
-          if (extra[k].fd == fds[i].fd && extra[k].drain) extra[k].drain(fds[i].fd, extra[k].context);
+    if (std::chrono::steady_clock::now() >= deadline) return WriteStatus::timed_out;
+    if (wait_once(fd, POLLOUT, deadline, extra, extra_count, hung_up) < 0) return WriteStatus::closed;
   }
   return WriteStatus::ok;
 }

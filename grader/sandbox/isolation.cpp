@@ -197,6 +197,8 @@ Isolation for_compiler(const std::vector<std::string>& inputs, const std::string
   // As root the compiler runs as an unprivileged uid only if that uid can
   // read every input (a course under /root could not be compiled otherwise).
   for (const auto& in : inputs) iso.allow_uid_switch = iso.allow_uid_switch && readable_by_others(in);
+  // It names its files by absolute paths: the folders above work_dir must let it through.
+  if (!work_dir.empty()) iso.allow_uid_switch = iso.allow_uid_switch && readable_by_others(fs::path(work_dir).parent_path());
   iso.read_paths = system_read_paths();
   iso.read_paths.insert(iso.read_paths.end(), inputs.begin(), inputs.end());
   // The driver runs cc1plus, as, collect2 and ld from the system toolchain.

@@ -205,11 +205,15 @@ void run_namespace_init(const Spec& spec, Prepared& p, int status_w) {
   // Restore default dispositions the grader may have changed.
   signal(SIGPIPE, SIG_DFL);
 
+  // No child outlives the process that watches it: a grader or suite killed
+  // part-way takes its compilers, suites and workers with it.
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (::getppid() != p.parent) {
+    if (isolate) fail(p, Step::parent_died, ESRCH);
+    _exit(125);
+  }
   if (isolate) {
     if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) fail(p, Step::no_new_privs, errno);
-    // The child must not outlive the process that watches it (a killed suite).
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-    if (::getppid() != p.parent) fail(p, Step::parent_died, ESRCH);
     if (p.plan.pid_namespace) {
       int status[2];
       if (::pipe2(status, O_CLOEXEC) != 0) fail(p, Step::relay, errno);

@@ -5,7 +5,7 @@ submission (`grader grade --format json`, which carries the instructor-only
 messages).
 
   check_gradescope_results.py RESULTS KIND [--full FULL_JSON] [--lesson ID]
-                              [--total POINTS] [--submitted-at TEXT]
+                              [--test-count N] [--submitted-at TEXT]
 
 KIND: correct   every test passes (free-text quiz answers awaiting review aside)
       partial   the tests of lesson ID do not all pass; every other test passes
@@ -37,7 +37,7 @@ def main():
     p.add_argument("kind", choices=["correct", "partial", "broken", "fallback"])
     p.add_argument("--full")
     p.add_argument("--lesson")
-    p.add_argument("--total", type=float)
+    p.add_argument("--test-count", type=int)
     p.add_argument("--submitted-at")
     a = p.parse_args()
 
@@ -76,8 +76,8 @@ def main():
     expect(abs(total_score - r.get("score", -1)) < 1e-6,
            "score %r is not the sum of the tests' scores %r" % (r.get("score"), total_score))
     expect(total_max > 0, "the tests are worth no points")
-    if a.total is not None:
-        expect(abs(total_max - a.total) < 1e-6, "tests are worth %r in all, expected %r" % (total_max, a.total))
+    if a.test_count is not None:
+        expect(len(tests) == a.test_count, "%d tests, expected %d (every submission lists every test)" % (len(tests), a.test_count))
     if a.submitted_at is not None:
         extra = r.get("extra_data") or {}
         expect(extra.get("submitted_at") == a.submitted_at,
@@ -88,6 +88,16 @@ def main():
         full = json.load(open(a.full))
         full_tests = [t for lesson in full["lessons"] for t in lesson["tests"]]
         expect(len(full_tests) == len(tests), "%d tests in results.json, %d in the full result" % (len(tests), len(full_tests)))
+        expect(abs(r["score"] - full["score"]) < 1e-6, "score %r, the grader's full result says %r" % (r["score"], full["score"]))
+        # A quiz answer awaiting manual review is worth 0 on Gradescope until
+        # an instructor scores it; every other test keeps its points.
+        gradable = sum(t["max_score"] for t in full_tests if t["status"] != "pending_review")
+        expect(abs(total_max - gradable) < 1e-6,
+               "tests are worth %r in all, the grader's full result says %r" % (total_max, gradable))
+        if a.kind == "correct":
+            for lesson in full["lessons"]:
+                expect(lesson["status"] == "graded", "lesson %s of a correct submission is %s: %s"
+                       % (lesson["lesson"], lesson["status"], lesson.get("detail", "")[:300]))
         by_name = {t["name"]: t for t in tests}
         hidden_failures = 0
         for f in full_tests:

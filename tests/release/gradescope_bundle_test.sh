@@ -103,7 +103,7 @@ make_submission correct
 metadata='{"id": 123456, "created_at": "2026-11-20T14:22:32.365935-07:00", "assignment": {"due_date": "2026-11-30T23:00:00.000000-07:00", "title": "Transformers"}, "users": [{"email": "s@example.com", "id": 1, "name": "A Student"}], "previous_submissions": []}'
 grade "$tmp/sub-correct" correct "$metadata"
 full_result "$tmp/sub-correct" correct
-total="$(python3 -c 'import json,sys; print(sum(t["max_score"] for t in json.load(open(sys.argv[1]))["tests"]))' "$tmp/correct.json")"
+count="$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["tests"]))' "$tmp/correct.json")"
 python3 "$check" "$tmp/correct.json" correct --full "$tmp/correct.full.json" \
   --submitted-at "2026-11-20T14:22:32.365935-07:00" || fail "correct submission: results.json is wrong"
 grep -q '== full report (instructors only)' "$tmp/correct.log" || fail "no instructor report in the log"
@@ -114,7 +114,7 @@ make_submission partial
 cp -r "$course/starter/$last/." "$tmp/sub-partial/$last/"
 grade "$tmp/sub-partial" partial
 full_result "$tmp/sub-partial" partial
-python3 "$check" "$tmp/partial.json" partial --lesson "$last" --total "$total" --full "$tmp/partial.full.json" ||
+python3 "$check" "$tmp/partial.json" partial --lesson "$last" --test-count "$count" --full "$tmp/partial.full.json" ||
   fail "partial submission: results.json is wrong"
 
 step "a broken submission ($first does not compile)"
@@ -124,7 +124,7 @@ victim="$(cd "$tmp/sub-broken/$first" && ls *.cpp 2>/dev/null | head -n 1)"
 printf '\nthis line is not C++ at all\n' >>"$tmp/sub-broken/$first/$victim"
 grade "$tmp/sub-broken" broken
 full_result "$tmp/sub-broken" broken
-python3 "$check" "$tmp/broken.json" broken --lesson "$first" --total "$total" --full "$tmp/broken.full.json" ||
+python3 "$check" "$tmp/broken.json" broken --lesson "$first" --test-count "$count" --full "$tmp/broken.full.json" ||
   fail "broken submission: results.json is wrong"
 
 step "a GitHub submission (the handout's layout: files under starter/)"
@@ -132,7 +132,29 @@ mkdir -p "$tmp/sub-repo"
 cp -r "$course/solutions" "$tmp/sub-repo/starter"
 printf '# my repository\n' >"$tmp/sub-repo/README.md"
 grade "$tmp/sub-repo" repo
-python3 "$check" "$tmp/repo.json" correct --total "$total" || fail "repository submission: results.json is wrong"
+python3 "$check" "$tmp/repo.json" correct --test-count "$count" --full "$tmp/correct.full.json" || fail "repository submission: results.json is wrong"
+
+step "an uploaded zip of the lesson folders"
+mkdir -p "$tmp/sub-zip"
+(cd "$course/solutions" && zip -qr "$tmp/sub-zip/my-work.zip" .)
+grade "$tmp/sub-zip" zip
+python3 "$check" "$tmp/zip.json" correct --test-count "$count" --full "$tmp/correct.full.json" ||
+  fail "zip submission: results.json is wrong"
+
+step "loose files, placed where the starter file of the same name lives"
+mkdir -p "$tmp/sub-loose"
+loose="$(cd "$course/solutions/$last" && ls *.cpp | head -n 1)"
+cp "$course/solutions/$last/$loose" "$tmp/sub-loose/"
+grade "$tmp/sub-loose" loose
+grep -q "placed $loose as $last/$loose" "$tmp/loose.log" || fail "the loose file was not placed"
+python3 - "$tmp/loose.json" "$last" "$tmp/partial.json" <<'EOF' || fail "loose files: results.json is wrong"
+import json, sys
+loose, lesson, partial = json.load(open(sys.argv[1])), sys.argv[2], json.load(open(sys.argv[3]))
+passed = {t["name"] for t in loose["tests"] if lesson in t["tags"] and t["status"] == "passed"}
+before = {t["name"] for t in partial["tests"] if lesson in t["tags"] and t["status"] == "passed"}
+# With one solution file in place, the lesson passes more tests than with none.
+assert len(passed) > len(before), "%d tests of %s pass, %d with the starter" % (len(passed), lesson, len(before))
+EOF
 
 step "a submission with no course files gets a fallback results.json"
 mkdir -p "$tmp/sub-empty"
