@@ -18,12 +18,11 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
     const auto& lesson = result.lessons[li];
     for (std::size_t ti = 0; ti < lesson.tests.size(); ++ti) {
       const auto& t = lesson.tests[ti];
-      std::string output = shown_message(t, Audience::student);
+      const std::string output = shown_message(t, Audience::student);
       // A free-text answer awaiting review is scored by staff outside the
-      // autograder: it carries no autograder points, and says what it is worth.
+      // autograder, so it carries no autograder points: the autograder's
+      // maximum is what it can actually award.
       const bool pending = t.status == runner::TestStatus::pending_review;
-      if (pending)
-        output = fmt::format("Awaiting review by course staff ({} points, added when graded).\n", format_points(t.max_score)) + output;
       json tags = json::array({lesson.lesson});
       if (!t.exercise.empty()) tags.push_back(t.exercise);
       tests.push_back({
