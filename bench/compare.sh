@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The reference kernels against PyTorch and NumPy, side by side.
-#   bench/compare.sh [BUILD_DIR] [ROUNDS]      (defaults: build-bench, 5)
+#   [RESULTS=DIR] bench/compare.sh [BUILD_DIR] [ROUNDS]      (defaults: build-bench, 5)
 # Builds nothing: run `make -C BUILD_DIR mha_bench mha_bench_student_flags
 # mha_bench_native` first. Each round runs every C++ build of the reference,
 # then torch_mha.py, so load on a shared machine hits both sides alike; the
@@ -10,8 +10,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build-bench}" && pwd)
 rounds=${2:-5}
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# RESULTS=DIR keeps the raw JSON there; otherwise a temporary folder is used.
+if [[ -n "${RESULTS:-}" ]]; then
+  out=$RESULTS
+  mkdir -p "$out"
+else
+  out=$(mktemp -d)
+  trap 'rm -rf "$out"' EXIT
+fi
 
 programs=()
 for p in mha_bench mha_bench_student_flags mha_bench_native; do
@@ -39,7 +45,7 @@ for ((r = 1; r <= rounds; ++r)); do
   done
   /usr/bin/python3 "$here/torch_mha.py" --repetitions 3 --min-time 0.2 >"$out/torch.$r.jsonl"
 done
-"$build/bin/mha_bench" --dump-pe="$out/pe_cpp.bin" --benchmark_filter=none >/dev/null
+"$build/bin/mha_bench" --dump-pe="$out/pe_cpp.bin" --benchmark_filter=none >/dev/null 2>&1
 /usr/bin/python3 "$here/torch_mha.py" --only pe --repetitions 1 --min-time 0 --pe-out "$out/pe_numpy.bin" >/dev/null
 
 /usr/bin/python3 "$here/lib/compare_table.py" "$out"

@@ -10,13 +10,13 @@ submissions of the whole course) mixes, in this order of frequency:
   broken    solutions/ with one file made not to compile (a syntax error) or to
             crash the worker as it starts; the damage names the student, so
             every broken file is unique
-The grader compiles through a small wrapper that logs every compiler and
-linker run (bench/lib/logging_cxx.sh), which is how the number of compiles is
+The grader logs every compile, object-cache hit and link to GRADER_BUILD_LOG
+(grader/build/worker_builder.cpp), which is how the number of compiles is
 checked against the number of unique files.
 """
 import argparse
 import hashlib
-import json
+import os
 import random
 import shutil
 import sys
@@ -73,37 +73,15 @@ def unique_files(root, course_yaml, students):
     return seen
 
 
-def logging_toolchain(toolchain, root):
-    """A copy of the toolchain manifest whose compiler is the logging wrapper."""
-    log = root / "compiler.log"
-    wrapper = root / "logging_cxx.sh"
-    text = (COURSE / "bench" / "lib" / "logging_cxx.sh").read_text()
-    wrapper.write_text(text.replace("@REAL_CXX@", toolchain["compiler"]).replace("@LOG@", str(log)))
-    wrapper.chmod(0o755)
-    t = dict(toolchain)
-    t["compiler"] = str(wrapper)
-    path = root / "grader-toolchain.json"
-    path.write_text(json.dumps(t, indent=2))
-    return path, log
-
-
-def read_compiler_log(log):
-    """(compiles, links, compile seconds, link seconds) from the wrapper's log."""
-    compiles = links = 0
-    compile_s = link_s = 0.0
+def read_build_log(log):
+    """Counts and wall seconds per kind from the grader's GRADER_BUILD_LOG."""
+    counts, seconds = Counter(), Counter()
     if log.exists():
         for line in log.read_text().splitlines():
-            if not line.startswith(("compile ", "link ")):
-                continue  # /usr/bin/time's "Command exited with non-zero status 1"
-            kind, wall, user, system = line.split()[:4]
-            cpu = float(user) + float(system)
-            if kind == "compile":
-                compiles += 1
-                compile_s += cpu
-            else:
-                links += 1
-                link_s += cpu
-    return compiles, links, compile_s, link_s
+            kind, _, value = line.split(" ")
+            counts[kind] += 1
+            seconds[kind] += float(value)
+    return counts, seconds
 
 
 def main():
@@ -114,6 +92,9 @@ def main():
     parser.add_argument("--naive", type=int, default=2, help="submissions graded the naive way (0: skip)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--grader", help="grader executable to time (default: BUILD/bin/grader)")
+    parser.add_argument("--toolchain", help="grader-toolchain.json to use (default: the grader's own)")
+    parser.add_argument("--baseline-grader", help="another grader to time on the same class first (e.g. before a change)")
+    parser.add_argument("--baseline-toolchain", help="the toolchain manifest for --baseline-grader")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = parser.parse_args()
 
@@ -132,18 +113,30 @@ def main():
               f"lessons {', '.join(lessons)}; {len(uniques)} unique student files", flush=True)
 
         # 1. The grader on the whole class, from an empty object cache.
-        manifest, log = logging_toolchain(toolchain, root)
-        cache = fresh_dir(root / "cache")
-        grader = args.grader or str(Path(args.build) / "bin" / "grader")
-        g = run_timed([grader, "--toolchain", str(manifest), "--cache-dir", str(cache), "-j", str(args.jobs), "grade",
-                       str(root / "class"), "--gradebook", str(root / "grades.db"), "--batch"], check=False)
-        if g.returncode != 0:
-            print(g.output[-4000:])
-            raise SystemExit(f"grader grade exited with {g.returncode}")
-        compiles, links, compile_cpu_in_grader, link_cpu = read_compiler_log(log)
+        def grade_class(grader, toolchain_json, tag):
+            cache = fresh_dir(root / f"cache-{tag}")
+            log = root / f"build-{tag}.log"
+            env = dict(os.environ, GRADER_BUILD_LOG=str(log))
+            manifest = ["--toolchain", toolchain_json] if toolchain_json else []
+            g = run_timed([grader, *manifest, "--cache-dir", str(cache), "-j", str(args.jobs), "grade",
+                           str(root / "class"), "--gradebook", str(root / f"grades-{tag}.db"), "--batch"], env=env,
+                          check=False)
+            if g.returncode != 0:
+                print(g.output[-4000:])
+                raise SystemExit(f"grader grade exited with {g.returncode}")
+            return g, cache, log
+
+        baseline = None
+        if args.baseline_grader:
+            baseline, _, _ = grade_class(args.baseline_grader, args.baseline_toolchain, "baseline")
+            print(f"baseline grader: {baseline.wall:.1f} s wall, {baseline.cpu:.1f} s CPU", flush=True)
+        g, cache, log = grade_class(args.grader or str(Path(args.build) / "bin" / "grader"), args.toolchain, "grader")
+        counts, seconds = read_build_log(log)
         objects = len(list((cache / "objects").glob("*.o")))
-        print(f"grader: {g.wall:.1f} s wall, {g.cpu:.1f} s CPU; {compiles} compiles ({compile_cpu_in_grader:.1f} s CPU), "
-              f"{links} links ({link_cpu:.1f} s CPU), {objects} objects cached", flush=True)
+        print(f"grader: {g.wall:.1f} s wall, {g.cpu:.1f} s CPU; {counts['compile']} compiles + {counts['failed']} failed "
+              f"({seconds['compile'] + seconds['failed']:.1f} s wall in the compiler), {counts['cached']} object-cache hits; "
+              f"{counts['link']} links ({seconds['link']:.1f} s wall), {counts['linked-cached']} linked workers reused; "
+              f"{objects} objects cached", flush=True)
 
         # 2. Raw compile time of the unique files, each once, alone.
         alone_wall = alone_cpu = 0.0
@@ -181,9 +174,17 @@ def main():
         print(f"  grader CPU / unique-compile CPU {g.cpu:8.1f} / {alone_cpu:.1f} s: overhead {overhead_cpu * 100:5.1f} %"
               f"   (target <= 20 %)")
         print(f"  grader wall / (compile wall / {args.jobs})  {g.wall:6.1f} / {ideal_wall:.1f} s: overhead "
-              f"{overhead_wall * 100:5.1f} %")
-        print(f"  compiles in the grader          {compiles:8d}   (unique compilable files: {len(uniques) - failed}; "
-              f"failing files are retried by each submission that has them)")
+              f"{overhead_wall * 100:5.1f} %   (meaningful only when the {args.jobs} cores are free)")
+        print(f"  grader wall / compile wall      {g.wall:8.1f} / {alone_wall:.1f} s: overhead "
+              f"{(g.wall / alone_wall - 1) * 100:5.1f} %   (the unique files compiled one after the other)")
+        print(f"  submissions per minute, CPU     {args.count / (g.cpu / args.jobs) * 60:8.1f}   "
+              f"(count / (grader CPU / {args.jobs}): the rate on {args.jobs} cores of our own)")
+        if baseline:
+            print(f"  baseline grader                 {args.count / baseline.wall * 60:8.1f} submissions/minute; CPU "
+                  f"overhead {(baseline.cpu / alone_cpu - 1) * 100:5.1f} %; {baseline.wall:.1f} s wall, "
+                  f"{baseline.cpu:.1f} s CPU")
+        print(f"  compiles in the grader          {counts['compile']:8d}   (unique files that compile: {len(uniques) - failed}; "
+              f"{counts['failed']} failed compiles for {failed} unique broken files)")
         if naive_samples:
             per_sub_wall = median([w for w, _ in naive_samples])
             per_sub_cpu = median([c for _, c in naive_samples])

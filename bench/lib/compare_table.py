@@ -60,7 +60,10 @@ def main():
     programs = defaultdict(lambda: defaultdict(lambda: {"cpu": [], "real": []}))
     rounds = set()
     for f in sorted(results.glob("*.json")):
-        program, r = re.match(r"(.+)\.(\d+)\.json$", f.name).groups()
+        match = re.match(r"(.+)\.(\d+)\.json$", f.name)
+        if not match:
+            continue  # flags.json
+        program, r = match.groups()
         rounds.add(r)
         read_cpp(f, programs[program])
     python = defaultdict(lambda: {"cpu": [], "real": []})
@@ -73,8 +76,10 @@ def main():
     for p in order:
         print(f"  {p:<24} {flags.get(p, '')}")
     print("  torch / numpy            /usr/bin/python3, one thread (torch.set_num_threads(1), OPENBLAS_NUM_THREADS=1)")
-    head = f"{'benchmark':<18}" + "".join(f"{p:>26}" for p in order) + f"{'torch / numpy':>26}" + \
-           "".join(f"{'ratio ' + p.replace('mha_bench', 'ref'):>22}" for p in order) + f"{'target':>9}"
+    print("Ratios: C++ CPU time / Python CPU time (below 1: the C++ is faster).")
+    label = {"mha_bench": "reference", "mha_bench_student_flags": "student flags", "mha_bench_native": "-march=native"}
+    head = f"{'benchmark':<18}" + "".join(f"{label[p]:>26}" for p in order) + f"{'torch / numpy':>26}" + \
+           "".join(f"{'ratio ' + label[p]:>22}" for p in order) + f"{'target':>9}"
     print(head)
     verdicts = []
     for name, target in TARGETS.items():

@@ -2,6 +2,8 @@
 
 student(): bench/naive/student/CMakeLists.txt.in filled in for one lesson (the
 student's files plus the lesson's public tests, in-process, gtest_main, ctest).
+batch(): bench/naive/batch/CMakeLists.txt.in filled in for one submission (the
+course's suites built from source, a worker per lesson, ctest).
 """
 from pathlib import Path
 

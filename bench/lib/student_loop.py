@@ -6,11 +6,13 @@ See bench/student_loop.sh for the command line. For each lesson, in rounds
   check      grader check LESSON on a workspace where one file just changed
   compile    the grader's compile line for that file alone (g++ ... -c)
   naive-inc  the naive project (bench/naive/) already built once: cmake --build + ctest
-  no-change  grader check with nothing changed (every object a cache hit)
+  no-change  grader check again with nothing changed (every object a cache hit)
+  baseline   with --baseline-grader: that grader's check after the same kind of edit
 and, fewer times because it is slow, naive-clean: the naive project generated
 into a fresh folder, configured, built and run by ctest.
 """
 import argparse
+import os
 import shutil
 import sys
 import tempfile
@@ -30,6 +32,9 @@ def measure_lesson(args, course_yaml, toolchain, lesson, root):
     own_files = code_files(course_yaml)[lesson]
     edited = ws / (args.file or own_files[0])
     check = [grader, "--cache-dir", str(cache), "check", lesson, "--workspace", str(ws)]
+    # The grader's own log of its compiles and links: where the check's time goes.
+    build_log = root / "build.log"
+    env = dict(os.environ, GRADER_BUILD_LOG=str(build_log))
 
     run_timed(check)  # cold: compiles every file of the lesson once
     warm = run_timed(check)
@@ -41,13 +46,32 @@ def measure_lesson(args, course_yaml, toolchain, lesson, root):
     run_timed(["cmake", "-S", str(naive_inc), "-B", str(naive_build), "-DCMAKE_BUILD_TYPE="])
     run_timed(["cmake", "--build", str(naive_build), "-j", "2"])
 
-    samples = {k: [] for k in ("check", "compile", "naive-inc", "no-change", "naive-clean")}
+    baseline = None
+    if args.baseline_grader:
+        baseline = [args.baseline_grader, "--cache-dir", str(fresh_dir(root / "cache-baseline"))]
+        if args.baseline_toolchain:
+            baseline += ["--toolchain", args.baseline_toolchain]
+        baseline += ["check", lesson, "--workspace", str(ws)]
+        run_timed(baseline)
+
+    samples = {k: [] for k in ("check", "compile", "naive-inc", "no-change", "naive-clean", "baseline", "in-check compile",
+                               "in-check link")}
     for r in range(args.rounds):
         touch_comment(edited, f"check {r}")
-        samples["check"].append(run_timed(check))
+        build_log.unlink(missing_ok=True)
+        samples["check"].append(run_timed(check, env=env))
+        steps = {}
+        for line in build_log.read_text().splitlines() if build_log.exists() else []:
+            kind, _, seconds = line.split(" ")
+            steps[kind] = steps.get(kind, 0.0) + float(seconds)
+        samples["in-check compile"].append(steps.get("compile", 0.0))
+        samples["in-check link"].append(steps.get("link", 0.0))
+        samples["no-change"].append(run_timed(check))
         touch_comment(edited, f"alone {r}")
         samples["compile"].append(run_timed(compile_command(toolchain, edited, root / "alone.o")))
-        samples["no-change"].append(run_timed(check))
+        if baseline:
+            touch_comment(edited, f"baseline {r}")
+            samples["baseline"].append(run_timed(baseline))
         touch_comment(edited, f"naive {r}")
         b = run_timed(["cmake", "--build", str(naive_build), "-j", "2"])
         t = run_timed(["ctest", "--test-dir", str(naive_build), "-j", "2"], check=False)
@@ -71,6 +95,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clean-rounds", type=int, default=2, help="rounds that also time a clean naive build")
     parser.add_argument("--file", help="workspace-relative file to edit (default: the lesson's first)")
+    parser.add_argument("--baseline-grader", help="another grader executable to time side by side (e.g. before a change)")
+    parser.add_argument("--baseline-toolchain", help="the toolchain manifest for --baseline-grader")
     parser.add_argument("lessons", nargs="*", default=["positional-encoding"])
     args = parser.parse_args()
 
@@ -88,21 +114,34 @@ def main():
         print(f"{lesson}:", flush=True)
         with tempfile.TemporaryDirectory(prefix="bench-student-") as tmp:
             edited, s = measure_lesson(args, course_yaml, toolchain, lesson, Path(tmp))
-        rows.append((lesson, edited, {k: (median([x.wall for x in v]), median([x.cpu for x in v])) for k, v in s.items()}))
+        m = {k: (median([x.wall for x in v]), median([x.cpu for x in v])) for k, v in s.items() if k[:8] != "in-check"}
+        # Paired per round (same load): check minus compile alone, and the
+        # check minus the time its own compile took (GRADER_BUILD_LOG).
+        m["paired"] = median([c.wall - a.wall for c, a in zip(s["check"], s["compile"])])
+        m["paired-cpu"] = median([c.cpu - a.cpu for c, a in zip(s["check"], s["compile"])])
+        m["beyond-compile"] = median([c.wall - k for c, k in zip(s["check"], s["in-check compile"])])
+        m["link"] = median(s["in-check link"])
+        if s["baseline"]:
+            m["baseline-paired"] = median([b.wall - a.wall for b, a in zip(s["baseline"], s["compile"])])
+        rows.append((lesson, edited, m))
 
     print("\nMedians, wall seconds (CPU seconds of the processes started, in brackets):")
-    head = f"{'lesson':<22} {'edited file':<42} {'check':>13} {'compile':>13} {'overhead':>9} {'no-change':>13} " \
-           f"{'naive-inc':>13} {'naive-clean':>14} {'x inc':>6} {'x clean':>8}"
-    print(head)
+    print(f"{'lesson':<22} {'check':>13} {'compile':>13} {'no-change':>13} {'naive-inc':>13} {'naive-clean':>14} "
+          f"{'x inc':>6} {'x clean':>8}")
     for lesson, edited, m in rows:
         def cell(key, width=13):
             w, c = m[key]
             return f"{w:6.2f} ({c:4.2f})".rjust(width)
-        overhead = m["check"][0] - m["compile"][0]
-        print(f"{lesson:<22} {str(edited):<42} {cell('check')} {cell('compile')} {overhead:9.2f} {cell('no-change')} "
-              f"{cell('naive-inc')} {cell('naive-clean', 14)} {m['naive-inc'][0] / m['check'][0]:6.1f} "
-              f"{m['naive-clean'][0] / m['check'][0]:8.1f}")
-    print("\nTargets: check <= compile + 0.3 s (overhead column); naive / check >= 10 (x columns).")
+        print(f"{lesson:<22} {cell('check')} {cell('compile')} {cell('no-change')} {cell('naive-inc')} "
+              f"{cell('naive-clean', 14)} {m['naive-inc'][0] / m['check'][0]:6.1f} {m['naive-clean'][0] / m['check'][0]:8.1f}")
+    print("\nCheck overhead over compiling the edited file alone (medians of per-round differences, seconds):")
+    print(f"{'lesson':<22} {'edited file':<44} {'check-compile':>13} {'(CPU)':>7} {'beyond own compile':>19} "
+          f"{'its link':>9} {'baseline':>9}")
+    for lesson, edited, m in rows:
+        base = f"{m['baseline-paired']:9.2f}" if "baseline-paired" in m else f"{'-':>9}"
+        print(f"{lesson:<22} {str(edited):<44} {m['paired']:13.2f} {m['paired-cpu']:7.2f} {m['beyond-compile']:19.2f} "
+              f"{m['link']:9.2f} {base}")
+    print("\nTargets: check <= compile + 0.3 s (check-compile); naive / check >= 10 (x columns).")
     return 0
 
 
