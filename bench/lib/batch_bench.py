@@ -161,8 +161,9 @@ def main():
             t = run_timed(["ctest", "--test-dir", str(d / "build"), "-j", "2"], check=False)
             total_wall, total_cpu = c.wall + b.wall + t.wall, c.cpu + b.cpu + t.cpu
             naive_samples.append((total_wall, total_cpu))
+            summary = next((l.strip() for l in t.output.splitlines() if "tests passed" in l), "no ctest summary")
             print(f"naive {name}: configure {c.wall:.1f} s, build {b.wall:.1f} s, ctest {t.wall:.1f} s "
-                  f"= {total_wall:.1f} s wall, {total_cpu:.1f} s CPU", flush=True)
+                  f"= {total_wall:.1f} s wall, {total_cpu:.1f} s CPU; ctest: {summary}", flush=True)
             shutil.rmtree(d, ignore_errors=True)
 
         per_minute = args.count / g.wall * 60

@@ -65,6 +65,13 @@ std::string unsafe_reason(const std::string& name) {
   return {};
 }
 
+// libarchive may have no text for an error (a null pointer): never build a
+// std::string from that, a damaged archive must not crash the grader.
+std::string error_text(struct archive* a) {
+  const char* text = archive_error_string(a);
+  return text ? text : "unreadable data";
+}
+
 struct ReadCloser {
   void operator()(struct archive* a) const { archive_read_free(a); }
 };
@@ -82,7 +89,7 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
   archive_read_support_filter_bzip2(a.get());
   if (archive_read_open_filename(a.get(), archive_path.c_str(), 64 * 1024) != ARCHIVE_OK)
     throw ArchiveError("cannot open " + archive_path.filename().string() + " as an archive: " +
-                       archive_error_string(a.get()));
+                       error_text(a.get()));
   std::uint64_t packed = fs::file_size(archive_path);
   std::uint64_t entries = 0;
   archive_entry* entry = nullptr;
@@ -90,7 +97,7 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
     int r = archive_read_next_header(a.get(), &entry);
     if (r == ARCHIVE_EOF) break;
     if (r < ARCHIVE_WARN)
-      throw ArchiveError("the archive " + archive_path.filename().string() + " is damaged: " + archive_error_string(a.get()));
+      throw ArchiveError("the archive " + archive_path.filename().string() + " is damaged: " + error_text(a.get()));
     if (++entries > limits.max_entries)
       throw ArchiveError("the archive has more than " + std::to_string(limits.max_entries) + " entries; refused");
     const char* raw = archive_entry_pathname(entry);
@@ -136,7 +143,7 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
       if (n == 0) break;
       if (n < 0) {
         ::close(fd);
-        throw ArchiveError("the archive is damaged at " + shown + ": " + archive_error_string(a.get()));
+        throw ArchiveError("the archive is damaged at " + shown + ": " + error_text(a.get()));
       }
       written += static_cast<std::uint64_t>(n);
       report.bytes += static_cast<std::uint64_t>(n);

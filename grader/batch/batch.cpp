@@ -88,10 +88,21 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
       const Entry& entry = entries[i];
       bool skipped = false;
       runner::SubmissionResult result;
-      if (!options.force && fs::is_directory(entry.path)) {
-        // Cheap for folders; archives are always unpacked and graded (their
-        // content hash needs the unpack anyway).
-        std::string hash = entry_content_hash(grader, find_workspace_root(grader.course(), entry.path));
+      if (!options.force && (fs::is_directory(entry.path) || archive::is_archive(entry.path))) {
+        // An archive is unpacked once more for its hash (cheap next to
+        // grading), so a resumed batch skips archives already graded too.
+        std::string hash;
+        if (fs::is_directory(entry.path)) {
+          hash = entry_content_hash(grader, find_workspace_root(grader.course(), entry.path));
+        } else {
+          util::TempDir probe("grader-unpack");
+          try {
+            archive::extract(entry.path, probe.path());
+            hash = entry_content_hash(grader, find_workspace_root(grader.course(), probe.path()));
+          } catch (const std::exception&) {
+            // Unreadable: graded below, which says why.
+          }
+        }
         std::lock_guard<std::mutex> lock(book_mutex);
         if (book.is_up_to_date(entry.student, hash, options.course_version)) {
           if (auto stored = book.latest(entry.student)) {

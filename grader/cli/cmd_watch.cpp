@@ -129,10 +129,9 @@ class FileWatcher {
       for (char* p = buffer; p < buffer + n;) {
         auto* event = reinterpret_cast<inotify_event*>(p);
         p += sizeof(inotify_event) + event->len;
+        if (event->mask & IN_Q_OVERFLOW) relevant = true;  // events were lost: assume a change
         auto dir = dirs_.find(event->wd);
-        if (dir == dirs_.end()) continue;
-        if (event->mask & IN_Q_OVERFLOW) relevant = true;
-        if (event->len == 0) continue;
+        if (dir == dirs_.end() || event->len == 0) continue;
         std::string rel = dir->second.empty() ? event->name : dir->second + "/" + event->name;
         if (stamps_.count(rel)) changed_.insert(rel);
         relevant = relevant || stamps_.count(rel) > 0;

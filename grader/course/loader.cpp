@@ -1,4 +1,5 @@
 #include "grader/course/loader.hpp"
+#include "grader/course/yaml_documents.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -631,9 +632,9 @@ Course CourseReader::read(const YAML::Node& document) {
 Course load_course_from_string(const std::string& yaml_text, const std::string& display_name,
                                const std::filesystem::path& root, const LoadOptions& options) {
   Problems problems(display_name);
-  std::vector<YAML::Node> documents;
+  YamlDocuments documents;
   try {
-    documents = YAML::LoadAll(yaml_text);
+    documents = load_documents(yaml_text);
   } catch (const YAML::Exception& e) {
     problems.add(problems.at(e.mark),
                  fmt::format("YAML syntax error: {}; check the indentation, colons and quotes "
@@ -641,13 +642,13 @@ Course load_course_from_string(const std::string& yaml_text, const std::string& 
                              e.msg));
     throw CourseError(problems.in_file_order());
   }
-  if (documents.size() > 1) {
-    problems.add(problems.at(documents[1]),
+  if (documents.count > 1) {
+    problems.add(problems.at(documents.second_start),
                  "the course file holds more than one YAML document (a second '---'); keep "
                  "everything in the first");
   }
   CourseReader reader(problems, root, options);
-  Course course = reader.read(documents.empty() ? YAML::Node() : documents.front());
+  Course course = reader.read(documents.first);
   if (problems.any()) throw CourseError(problems.in_file_order());
   return course;
 }

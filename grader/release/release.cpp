@@ -203,11 +203,24 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
   }
 
   if (replace) {
-    if (fs::exists(out / ".git", ec)) fs::rename(out / ".git", tmp / ".git");
+    // The earlier handout steps aside until the new one is in place; its
+    // .git folder then moves over, so nothing of it is lost on a failure.
     fs::path old = out;
     old += ".old." + std::to_string(::getpid());
     fs::rename(out, old);
-    fs::rename(tmp, out);
+    try {
+      fs::rename(tmp, out);
+    } catch (...) {
+      fs::rename(old, out, ec);
+      throw;
+    }
+    if (fs::exists(old / ".git", ec)) {
+      fs::rename(old / ".git", out / ".git", ec);
+      if (ec)
+        throw ReleaseError("the handout is in place, but its .git folder could not be moved back from " +
+                           (old / ".git").string() + " (" + ec.message() + "); move it to " +
+                           (out / ".git").string() + " by hand");
+    }
     fs::remove_all(old, ec);
   } else {
     if (exists) fs::remove(out);

@@ -144,6 +144,16 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
   return out;
 }
 
+std::vector<ListedTest> Grader::listing(const std::string& suite, const fs::path& scratch) const {
+  {
+    std::lock_guard<std::mutex> lock(listings_mutex_);
+    if (auto it = listings_.find(suite); it != listings_.end()) return it->second;
+  }
+  std::vector<ListedTest> listed = list_suite(suite, scratch);  // unlocked: lessons list their suites in parallel
+  std::lock_guard<std::mutex> lock(listings_mutex_);
+  return listings_.emplace(suite, std::move(listed)).first->second;
+}
+
 LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedFiles& files,
                                   const GradeOptions& options) const {
   auto start = std::chrono::steady_clock::now();
@@ -188,7 +198,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   for (const auto& [suite, hidden] : suites) {
     std::vector<ListedTest> listed;
     try {
-      listed = list_suite(suite, scratch.path());
+      listed = listing(suite, scratch.path());
     } catch (const std::exception& e) {
       result.status = LessonStatus::internal_error;
       result.detail = e.what();

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -14,6 +16,7 @@
 #include "grader/build/toolchain.hpp"
 #include "grader/course/model.hpp"
 #include "grader/runner/results.hpp"
+#include "grader/runner/suite_run.hpp"
 
 namespace grader::runner {
 
@@ -52,9 +55,15 @@ class Grader {
   const course::Course& course() const { return course_; }
 
  private:
+  /// The suite's tests, listed once per Grader: a batch grades many
+  /// submissions against the same suites.
+  std::vector<ListedTest> listing(const std::string& suite, const std::filesystem::path& scratch) const;
+
   const course::Course& course_;
   const build::Toolchain& toolchain_;
   std::filesystem::path cache_dir_;
+  mutable std::mutex listings_mutex_;
+  mutable std::map<std::string, std::vector<ListedTest>> listings_;  ///< suite path -> its tests
 };
 
 /// Largest student file accepted; anything bigger is refused, not compiled.

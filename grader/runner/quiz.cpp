@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "grader/course/edit_distance.hpp"
+#include "grader/course/yaml_documents.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::runner {
@@ -270,9 +271,9 @@ void read_answer_file(const std::string& file, const std::string& content, Answe
   const std::string fix = "fix the YAML syntax there or on the line above (indentation, the colon after the question "
                           "id, matching quotes and brackets; free text goes on the lines below 'qN: |', indented); "
                           "until then none of the file's answers can be read";
-  std::vector<YAML::Node> documents;
+  course::YamlDocuments documents;
   try {
-    documents = YAML::LoadAll(content);
+    documents = course::load_documents(content);  // not YAML::LoadAll: it can loop forever on hostile input
   } catch (const YAML::ParserException& e) {
     out.problems.push_back(fmt::format("{}:{}:{}: YAML syntax error: {}; {}", file, e.mark.line + 1, e.mark.column + 1,
                                        e.msg, fix));
@@ -281,14 +282,14 @@ void read_answer_file(const std::string& file, const std::string& content, Answe
     out.problems.push_back(fmt::format("{}: cannot be read as YAML ({}); {}", file, e.what(), fix));
     return;
   }
-  if (documents.size() > 1) {
+  if (documents.count > 1) {
     out.problems.push_back(fmt::format("{}:{}: the file holds more than one YAML document (a line '---'); keep every "
                                        "answer above it and delete the line",
-                                       file, documents[1].Mark().line + 1));
+                                       file, documents.second_start.line + 1));
     return;
   }
-  if (documents.empty() || documents[0].IsNull()) return;  // an emptied file: nothing answered
-  const YAML::Node& root = documents[0];
+  if (documents.count == 0 || documents.first.IsNull()) return;  // an emptied file: nothing answered
+  const YAML::Node& root = documents.first;
   if (!root.IsMap()) {
     out.problems.push_back(fmt::format("{}:{}:{}: expected one line per question (its id, a colon, your answer), got "
                                        "{}; start again from the starter copy of the file",

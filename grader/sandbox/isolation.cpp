@@ -108,7 +108,7 @@ Plan plan_for(const Isolation& isolation, std::size_t processes) {
 
   if (c.root && !p.uid_switch)
     p.unavailable.push_back("own uid (" +
-                            why_off(c, "uid", "its inputs are not readable by other users") + "; runs as root)");
+                            why_off(c, "uid", "its inputs or its folder are not reachable by other users") + "; runs as root)");
   if (!p.network_namespace)
     p.unavailable.push_back("network namespace (" +
                             why_off(c, c.disabled.count("netns") ? "netns" : "userns",

@@ -1,8 +1,8 @@
-// A seccomp filter for untrusted children: no sockets but Unix ones (so no
-// network even where namespaces are not allowed), no tracing or reading other
-// processes' memory, signals only to itself, no new namespaces, no io_uring
-// (it would bypass the socket rule). Built in the parent; the child patches
-// in its own pid and installs it just before exec.
+// A seccomp filter for untrusted children: no sockets (so no network even
+// where namespaces are not allowed, and no local services), no tracing or
+// reading other processes' memory, signals only to itself, no new
+// namespaces, no io_uring (it would bypass the socket rule). Built in the
+// parent; the child patches in its own pid and installs it just before exec.
 #pragma once
 
 #include <linux/filter.h>
