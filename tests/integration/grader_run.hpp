@@ -1,0 +1,57 @@
+// Running the built `grader` program from a test: a scratch folder that
+// cleans up after itself, and one grader run with its exit code, output and
+// a deadline. Shared by the end-to-end tests in tests/integration/.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace grader_test {
+
+/// A fresh folder under the temporary directory, removed with everything in it.
+class ScratchDir {
+ public:
+  ScratchDir();
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+std::string read_text(const std::filesystem::path& p);
+/// Writes `text` to `p`, creating its folders.
+void write_text(const std::filesystem::path& p, const std::string& text);
+
+struct GraderRun {
+  int exit_code = -1;  ///< -1 when killed
+  bool timed_out = false;
+  std::string out;
+  std::string err;
+  double seconds = 0;
+};
+
+/// Runs GRADER_EXE with `args` (NO_COLOR set, stdin from /dev/null, output to
+/// files so no pipe can fill up); the whole process group is killed at `limit`.
+/// `extra_env` ("NAME=value") takes precedence over the test's environment.
+GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(100),
+                     const std::vector<std::string>& extra_env = {});
+
+/// Exit code, time and the start of both outputs, for failure messages.
+std::string describe(const GraderRun& r);
+
+}  // namespace grader_test
+
+namespace grader_test {
+
+/// A submission at `into`: the course's solutions/ copied, then the folder
+/// tests/submissions/<broken> laid over it (files listed in its .remove are
+/// deleted afterwards). Returns `into`.
+std::filesystem::path overlay_submission(const std::filesystem::path& course, const std::filesystem::path& into,
+                                         const std::string& broken);
+
+}  // namespace grader_test
