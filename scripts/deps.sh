@@ -1,7 +1,7 @@
 # Sourced by run.sh and test.sh: installs the Debian packages the course
 # needs, or, when not root, prints the exact apt-get line and stops.
 COURSE_PACKAGES=(
-  cmake make g++ pkg-config git
+  cmake make g++ pkg-config git ccache
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libfmt-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
   libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev
