@@ -156,7 +156,8 @@ def main():
         for name in picks[:args.naive]:
             d = fresh_dir(root / f"naive-{name}")
             src = naive.batch(course_yaml, toolchain, root / "class" / name, d / "src")
-            c = run_timed(["cmake", "-S", str(src), "-B", str(d / "build")], check=False)
+            # Naive means nothing reused between submissions: not even ccache.
+            c = run_timed(["cmake", "-S", str(src), "-B", str(d / "build"), "-DCOURSE_USE_CCACHE=OFF"], check=False)
             b = run_timed(["cmake", "--build", str(d / "build"), "-j", "2", "--", "-k"], check=False)
             t = run_timed(["ctest", "--test-dir", str(d / "build"), "-j", "2"], check=False)
             total_wall, total_cpu = c.wall + b.wall + t.wall, c.cpu + b.cpu + t.cpu
