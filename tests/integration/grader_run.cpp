@@ -42,42 +42,52 @@ void write_text(const fs::path& p, const std::string& text) {
   std::ofstream(p, std::ios::binary) << text;
 }
 
-GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit,
-                     const std::vector<std::string>& extra_env) {
-  ScratchDir io;
-  const std::string out_path = (io.path() / "out").string();
-  const std::string err_path = (io.path() / "err").string();
-  std::vector<std::string> argv_text = {GRADER_EXE};
-  argv_text.insert(argv_text.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_text) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  // getenv() finds the first of two equal names: these come first.
-  std::vector<std::string> env_text = extra_env;
-  env_text.push_back("NO_COLOR=1");
-  for (char** e = environ; *e; ++e) env_text.emplace_back(*e);
-  std::vector<char*> envp;
-  for (auto& e : env_text) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
+pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                    const fs::path& out, const fs::path& err, bool own_group) {
+  std::vector<std::string> argv_text = argv, env_text = env;  // posix_spawn wants char*, not const char*
+  std::vector<char*> argv_c, envp_c;
+  for (auto& a : argv_text) argv_c.push_back(a.data());
+  argv_c.push_back(nullptr);
+  for (auto& e : env_text) envp_c.push_back(e.data());
+  envp_c.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  // Its own process group, so a timeout kills the grader and everything it started.
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attr, 0);
+  if (own_group) {
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
+  }
   pid_t pid = -1;
-  auto start = Clock::now();
-  int rc = posix_spawn(&pid, argv_text[0].c_str(), &actions, &attr, argv.data(), envp.data());
+  int rc = posix_spawn(&pid, argv_c[0], &actions, &attr, argv_c.data(), envp_c.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
+  if (rc != 0) throw std::runtime_error("cannot start " + argv.at(0) + ": " + std::strerror(rc));
+  return pid;
+}
+
+GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit,
+                     const std::vector<std::string>& extra_env) {
+  ScratchDir io;
+  const fs::path out_path = io.path() / "out", err_path = io.path() / "err";
+  std::vector<std::string> argv = {GRADER_EXE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  // getenv() finds the first of two equal names: these come first.
+  std::vector<std::string> env = extra_env;
+  env.push_back("NO_COLOR=1");
+  for (char** e = environ; *e; ++e) env.emplace_back(*e);
+
   GraderRun run;
-  if (rc != 0) {
-    run.err = "posix_spawn failed: " + std::string(std::strerror(rc));
+  pid_t pid = -1;
+  auto start = Clock::now();
+  try {
+    // Its own process group, so a timeout kills the grader and everything it started.
+    pid = spawn_process(argv, env, out_path, err_path, true);
+  } catch (const std::exception& e) {
+    run.err = e.what();
     return run;
   }
   int status = 0;

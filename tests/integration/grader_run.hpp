@@ -3,6 +3,8 @@
 // a deadline. Shared by the end-to-end tests in tests/integration/.
 #pragma once
 
+#include <sys/types.h>
+
 #include <chrono>
 #include <filesystem>
 #include <string>
@@ -34,6 +36,12 @@ struct GraderRun {
   std::string err;
   double seconds = 0;
 };
+
+/// Starts argv[0] (a path) with `argv` and the environment `env` ("NAME=value"),
+/// stdin from /dev/null, stdout and stderr to the files given; in a process
+/// group of its own when `own_group`. Throws std::runtime_error when it cannot.
+pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                    const std::filesystem::path& out, const std::filesystem::path& err, bool own_group);
 
 /// Runs GRADER_EXE with `args` (NO_COLOR set, stdin from /dev/null, output to
 /// files so no pipe can fill up); the whole process group is killed at `limit`.
