@@ -1,9 +1,11 @@
 #include "grader/gradebook/gradebook.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <ctime>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -40,16 +42,26 @@ Gradebook::~Gradebook() = default;
 
 Gradebook Gradebook::open(const std::filesystem::path& path) {
   const std::string name = path.string();
-  try {
-    auto db = std::make_unique<SQLite::Database>(name, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
-    db->exec("PRAGMA foreign_keys = ON");
-    // WAL lets readers (reports, sqlite3 sessions) work while a grader writes.
-    db->execAndGet("PRAGMA journal_mode = WAL");
-    migrate(*db, name);
-    return Gradebook(path, std::move(db));
-  } catch (const SQLite::Exception& e) {
-    throw GradebookError(name + ": cannot open the gradebook: " + e.what() +
-                         "; check that the path is a writable gradebook file (or a new file in a writable folder)");
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    try {
+      auto db = std::make_unique<SQLite::Database>(name, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE, kBusyTimeoutMs);
+      db->exec("PRAGMA foreign_keys = ON");
+      // WAL lets readers (reports, sqlite3 sessions) work while a grader writes.
+      db->execAndGet("PRAGMA journal_mode = WAL");
+      migrate(*db, name);
+      return Gradebook(path, std::move(db));
+    } catch (const SQLite::Exception& e) {
+      // Switching a new file to WAL while another grader creates the same
+      // gradebook can fail at once with SQLITE_BUSY, without waiting in the
+      // busy handler: open again until the other one is done.
+      if ((e.getErrorCode() & 0xff) == SQLITE_BUSY && std::chrono::steady_clock::now() < give_up) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        continue;
+      }
+      throw GradebookError(name + ": cannot open the gradebook: " + e.what() +
+                           "; check that the path is a writable gradebook file (or a new file in a writable folder)");
+    }
   }
 }
 

@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "grader/sandbox/process.hpp"
+#include "grader/util/files.hpp"
 
 namespace {
 
@@ -25,23 +26,8 @@ namespace gs = grader::sandbox;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() / ("sandbox_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+// A fresh folder under $TMPDIR, removed with everything in it.
+using ScratchDir = grader::util::TempDir;
 
 gs::Spec shell(const std::string& script) {
   gs::Spec spec;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "grader/client/worker_client.hpp"
+#include "grader/util/files.hpp"
 
 namespace {
 
@@ -33,23 +34,8 @@ using Clock = std::chrono::steady_clock;
 
 constexpr auto kCallTimeout = std::chrono::milliseconds(500);
 
-class ScratchDir {
- public:
-  ScratchDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() / ("worker_client_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
+// A fresh folder under $TMPDIR, removed with everything in it.
+using ScratchDir = grader::util::TempDir;
 
 gc::WorkerOptions options_for(const std::string& executable, const fs::path& work_dir) {
   gc::WorkerOptions o;

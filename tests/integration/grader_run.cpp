@@ -19,17 +19,6 @@ namespace grader_test {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-ScratchDir::ScratchDir() {
-  std::string pattern = (fs::temp_directory_path() / "grader_test_XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  path_ = pattern;
-}
-
-ScratchDir::~ScratchDir() {
-  std::error_code ec;
-  fs::remove_all(path_, ec);
-}
-
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;

@@ -10,20 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "grader/util/files.hpp"
+
 namespace grader_test {
 
-/// A fresh folder under the temporary directory, removed with everything in it.
-class ScratchDir {
- public:
-  ScratchDir();
-  ~ScratchDir();
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+/// A fresh folder under $TMPDIR, removed with everything in it.
+using ScratchDir = grader::util::TempDir;
 
 std::string read_text(const std::filesystem::path& p);
 /// Writes `text` to `p`, creating its folders.
