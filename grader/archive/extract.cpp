@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 
+#include "grader/report/sanitize.hpp"
+
 namespace grader::archive {
 namespace fs = std::filesystem;
 
@@ -21,34 +23,7 @@ bool is_archive(const fs::path& path) {
   return ends(".zip") || ends(".tar") || ends(".tar.gz") || ends(".tgz") || ends(".tar.xz") || ends(".tar.bz2");
 }
 
-std::string printable_name(const std::string& raw) {
-  std::string out;
-  for (std::size_t i = 0; i < raw.size();) {
-    unsigned char c = static_cast<unsigned char>(raw[i]);
-    if (c < 0x20 || c == 0x7f) {
-      out += '?';
-      ++i;
-      continue;
-    }
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-      continue;
-    }
-    // Accept well-formed UTF-8 sequences, replace anything else.
-    int len = (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-    bool ok = len > 0 && i + static_cast<std::size_t>(len) <= raw.size();
-    for (int k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(raw[i + static_cast<std::size_t>(k)]) >> 6) == 2;
-    if (ok) {
-      out.append(raw, i, static_cast<std::size_t>(len));
-      i += static_cast<std::size_t>(len);
-    } else {
-      out += '?';
-      ++i;
-    }
-  }
-  return out;
-}
+std::string printable_name(const std::string& raw) { return report::plain_line(raw); }
 
 namespace {
 

@@ -41,7 +41,8 @@ bool is_archive(const std::filesystem::path& path);
 ExtractReport extract(const std::filesystem::path& archive, const std::filesystem::path& into,
                       const ExtractLimits& limits = {});
 
-/// Text fit for a report: control characters and invalid UTF-8 replaced.
+/// Text fit for a report: report::plain_line, control characters, bidi
+/// overrides and invalid UTF-8 shown visibly ("\x1b", "\u202e", "\xff").
 std::string printable_name(const std::string& raw);
 
 }  // namespace grader::archive

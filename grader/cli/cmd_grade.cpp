@@ -16,6 +16,7 @@
 #include "grader/report/junit.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
+#include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
 
@@ -107,7 +108,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     std::string status = batch::overall_status(r);
     char line[512];
-    std::snprintf(line, sizeof line, "%-24s %6.1f/%-6.1f %s%s", r.student.c_str(), r.score, r.max_score, status.c_str(),
+    std::snprintf(line, sizeof line, "%-24s %6.1f/%-6.1f %s%s", report::plain_line(r.student).c_str(), r.score, r.max_score, status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, status != "graded");
   };

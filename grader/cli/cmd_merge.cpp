@@ -4,6 +4,7 @@
 
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::cli {
 
@@ -19,12 +20,12 @@ Command add_merge(CLI::App& app, const GlobalOptions& global) {
       int copied = 0, skipped = 0;
       for (const auto& s : *shards) {
         auto r = book.merge(s);
-        std::cout << s << ": " << r.copied << " submissions copied, " << r.skipped << " already present\n";
+        std::cout << report::plain_line(s) << ": " << r.copied << " submissions copied, " << r.skipped << " already present\n";
         copied += r.copied;
         skipped += r.skipped;
       }
       auto check = book.check_integrity();
-      for (const auto& p : check.problems) std::cerr << "integrity: " << p << "\n";
+      for (const auto& p : check.problems) std::cerr << "integrity: " << report::plain_text(p) << "\n";
       std::cout << "merged " << copied << " submissions into " << *out << " (" << skipped << " already there)\n";
       return check.ok() ? int{kAllPassed} : int{kSomeFailed};
     } catch (const gradebook::GradebookError& e) {
@@ -40,7 +41,7 @@ Command add_gradebook_check(CLI::App& app, const GlobalOptions& global) {
     (void)global;
     try {
       auto report = gradebook::Gradebook::open(*path).check_integrity();
-      for (const auto& p : report.problems) std::cout << "problem: " << p << "\n";
+      for (const auto& p : report.problems) std::cout << "problem: " << report::plain_text(p) << "\n";
       std::cout << *path << ": " << (report.ok() ? "sound" : "PROBLEMS FOUND") << "\n";
       return report.ok() ? int{kAllPassed} : int{kSomeFailed};
     } catch (const gradebook::GradebookError& e) {

@@ -31,6 +31,7 @@
 #include <sstream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 
 namespace grader::cli {
@@ -271,9 +272,9 @@ void print_first_failure(std::ostream& out, const runner::SubmissionResult& resu
     for (const auto& t : lesson.tests) {
       if (t.status != runner::TestStatus::failed) continue;
       const std::string& message = t.show_details ? t.message : t.public_message;
-      out << "\n" << (color ? "\033[1;31m" : "") << "First failing test: " << t.name << (color ? "\033[0m" : "")
+      out << "\n" << (color ? "\033[1;31m" : "") << "First failing test: " << report::plain_line(t.name) << (color ? "\033[0m" : "")
           << "  (exercise " << t.exercise << ")\n";
-      std::istringstream lines(message);
+      std::istringstream lines(report::plain_text(message));
       int shown = 0;
       for (std::string line; std::getline(lines, line) && shown < 12; ++shown) out << "  " << line << "\n";
       return;
@@ -347,7 +348,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
     auto run_check = [&](const std::string& reason) {
       ++runs;
       if (tty) std::cout << "\033[H\033[2J\033[3J";  // home, clear screen and scrollback
-      std::cout << fmt::format("[watch] run {} at {}: {}\nchecking...\n", runs, clock_text(), reason) << std::flush;
+      std::cout << fmt::format("[watch] run {} at {}: {}\nchecking...\n", runs, clock_text(), report::plain_line(reason)) << std::flush;
       auto start = std::chrono::steady_clock::now();
       try {
         // A fresh context each run: an edited course.yaml is picked up too.
@@ -359,7 +360,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
         print_first_failure(std::cout, result, run_ctx->color);
         last = std::move(result);
       } catch (const std::exception& e) {
-        std::cout << "grader: " << e.what() << "\n(fix it and save again)\n";
+        std::cout << "grader: " << report::plain_text(e.what()) << "\n(fix it and save again)\n";
       }
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cout << fmt::format("\n[watch] run {} took {:.2f} s", runs, seconds);

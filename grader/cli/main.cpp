@@ -3,6 +3,7 @@
 #include <map>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/sanitize.hpp"
 
 int main(int argc, char** argv) {
   using namespace grader::cli;
@@ -58,10 +59,10 @@ int main(int argc, char** argv) {
       if (commands.count(sub)) return commands[sub]();
     return kUsageError;
   } catch (const UsageError& e) {
-    std::cerr << "grader: " << e.what() << "\n";
+    std::cerr << "grader: " << grader::report::plain_text(e.what()) << "\n";
     return kUsageError;
   } catch (const std::exception& e) {
-    std::cerr << "grader: internal error: " << e.what() << "\n"
+    std::cerr << "grader: internal error: " << grader::report::plain_text(e.what()) << "\n"
               << "This is a bug in the grader or a broken installation; please report it with the command you ran.\n";
     return kInternalError;
   }

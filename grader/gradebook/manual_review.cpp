@@ -12,6 +12,7 @@
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/csv.hpp"
 #include "grader/report/names.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::gradebook {
 
@@ -97,6 +98,7 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
   try {
     SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement latest(*db_, "SELECT id, graded_at FROM latest_submissions WHERE student = ?");
+    SQLite::Statement by_id(*db_, "SELECT student FROM submissions WHERE id = ?");
     SQLite::Statement find(*db_,
                            "SELECT t.position, t.status, t.score, t.max_score, t.message, m.answer "
                            "FROM test_results t LEFT JOIN manual_grades m ON m.submission = t.submission "
@@ -130,7 +132,7 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
         ++outcome.left_blank;
         continue;
       }
-      const std::string student = report::csv_text_value(trim(cell("student")));
+      std::string student = report::csv_text_value(trim(cell("student")));
       const std::string lesson = trim(cell("lesson"));
       const std::string exercise = trim(cell("exercise"));
       const std::string question = trim(cell("question"));
@@ -138,13 +140,26 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
       double score = 0;
       if (!parse_number(score_text, score)) throw fail("score \"" + score_text + "\" is not a number");
 
+      const std::string exported = trim(cell("submission"));
       latest.reset();
       latest.bind(1, student);
-      if (!latest.executeStep()) throw fail("no submission of student \"" + student + "\" in this gradebook");
+      bool found = latest.executeStep();
+      if (!found && !exported.empty()) {
+        // The export shows an id holding control characters in its visible
+        // form; the exported submission says which raw id that was.
+        by_id.reset();
+        by_id.bind(1, exported);
+        if (by_id.executeStep() && report::plain_text(by_id.getColumn(0).getString()) == student) {
+          student = by_id.getColumn(0).getString();
+          latest.reset();
+          latest.bind(1, student);
+          found = latest.executeStep();
+        }
+      }
+      if (!found) throw fail("no submission of student \"" + report::plain_line(student) + "\" in this gradebook");
       Target target;
       target.submission = latest.getColumn(0).getInt64();
       const std::string graded_at = latest.getColumn(1).getString();
-      const std::string exported = trim(cell("submission"));
       if (!exported.empty() && exported != std::to_string(target.submission))
         throw fail(fmt::format("student {} has a newer submission (id {}, graded {}) than the exported one "
                                "(id {}); export the pending reviews again and grade the new answers",

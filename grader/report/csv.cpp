@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "grader/report/sanitize.hpp"
+
 namespace grader::report {
 
 std::string csv_field(std::string_view text) {
@@ -15,15 +17,24 @@ std::string csv_field(std::string_view text) {
   return out;
 }
 
+namespace {
+
+/// Spreadsheets run a cell as a formula when it starts with = + - @, a tab or
+/// a CR, also after leading spaces.
+bool looks_like_formula(std::string_view text) {
+  const auto first = text.find_first_not_of(' ');
+  return first != std::string_view::npos && std::string_view("=+-@\t\r").find(text[first]) != std::string_view::npos;
+}
+
+}  // namespace
+
 std::string csv_text_field(std::string_view text) {
-  if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
-    return csv_field("'" + std::string(text));
-  return csv_field(text);
+  const std::string clean = plain_text(text);
+  return csv_field(looks_like_formula(clean) ? "'" + clean : clean);
 }
 
 std::string csv_text_value(std::string_view field) {
-  if (field.size() >= 2 && field[0] == '\'' && std::string_view("=+-@\t\r").find(field[1]) != std::string_view::npos)
-    field.remove_prefix(1);
+  if (!field.empty() && field[0] == '\'' && looks_like_formula(field.substr(1))) field.remove_prefix(1);
   return std::string(field);
 }
 

@@ -12,8 +12,10 @@ namespace grader::report {
 std::string csv_field(std::string_view text);
 
 /// A field of free text written by someone else (a student's quiz answer, a
-/// failure message). Spreadsheets run a cell starting with = + - @ (or a tab
-/// or CR) as a formula, so such text gets a leading apostrophe first.
+/// failure message, a student id): CSV's helper of sanitize.hpp. The text
+/// rule first (control characters shown as "\x1b", see plain_text), then,
+/// since spreadsheets run a cell starting with = + - @ (or a tab or CR, also
+/// after spaces) as a formula, a leading apostrophe; then csv_field.
 std::string csv_text_field(std::string_view text);
 
 /// The inverse of csv_text_field's apostrophe, for a parsed field that must

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
 
 namespace grader::report {
@@ -41,10 +42,10 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
   bool any_ran = false;
   for (const auto& lesson : result.lessons) {
     for (const auto& t : lesson.tests) {
-      json entry = {{"name", sanitize_utf8(display_name(t))}, {"status", exercism_status(t.status)}};
+      json entry = {{"name", json_text(display_name(t))}, {"status", exercism_status(t.status)}};
       if (t.status != TestStatus::passed) {
         all_pass = false;
-        entry["message"] = sanitize_utf8(shown_message(t, Audience::student));
+        entry["message"] = json_text(shown_message(t, Audience::student));
       }
       if (t.status != TestStatus::not_run) any_ran = true;
       if (!t.exercise.empty()) entry["task_id"] = task_of(t.exercise);
@@ -58,7 +59,7 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
   json out = {{"version", 3}};
   if (!any_ran) {
     out["status"] = "error";
-    out["message"] = sanitize_utf8(submission_summary(result, Audience::student));
+    out["message"] = json_text(submission_summary(result, Audience::student));
   } else {
     out["status"] = all_pass && lessons_ok ? "pass" : "fail";
     out["message"] = nullptr;

@@ -6,6 +6,7 @@
 
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/names.hpp"
+#include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
 
 namespace grader::report {
@@ -26,7 +27,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
       json tags = json::array({lesson.lesson});
       if (!t.exercise.empty()) tags.push_back(t.exercise);
       tests.push_back({
-          {"name", sanitize_utf8(display_name(t))},
+          {"name", json_text(display_name(t))},
           {"name_format", "text"},
           {"number", fmt::format("{}.{}", li + 1, ti + 1)},
           {"score", t.score},
@@ -34,7 +35,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
           // Gradescope colours a test by score unless told; a pending quiz
           // answer at 0 points is not a pass either, so only `passed` passes.
           {"status", t.status == runner::TestStatus::passed ? "passed" : "failed"},
-          {"output", sanitize_utf8(output)},
+          {"output", json_text(output)},
           {"output_format", "text"},
           {"tags", tags},
           {"visibility", name_of(t.visibility)},
@@ -44,7 +45,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
   return {
       {"score", result.score},
       {"execution_time", std::lround(result.seconds)},
-      {"output", sanitize_utf8(submission_summary(result, Audience::student))},
+      {"output", json_text(submission_summary(result, Audience::student))},
       {"output_format", "text"},
       {"visibility", name_of(options.visibility)},
       {"stdout_visibility", name_of(options.stdout_visibility)},

@@ -4,31 +4,11 @@
 
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/names.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::report {
 
 using runner::TestStatus;
-
-std::string xml_escape(std::string_view text) {
-  const std::string clean = sanitize_utf8(text);
-  std::string out;
-  out.reserve(clean.size());
-  for (char c : clean) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\t' && c != '\n' && c != '\r')
-          out += "\xEF\xBF\xBD";
-        else
-          out += c;
-    }
-  }
-  return out;
-}
 
 namespace {
 
@@ -49,8 +29,8 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
   for (const auto& t : lesson.tests) {
     ++suite.tests;
     const std::string classname = t.exercise.empty() ? lesson.lesson : lesson.lesson + "." + t.exercise;
-    suite.body += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"", xml_escape(t.name),
-                              xml_escape(classname), seconds(t.seconds));
+    suite.body += fmt::format("    <testcase name=\"{}\" classname=\"{}\" time=\"{}\"", xml_text(t.name),
+                              xml_text(classname), seconds(t.seconds));
     if (t.status == TestStatus::passed) {
       suite.body += "/>\n";
       continue;
@@ -67,7 +47,7 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
       ++suite.failures;
     }
     suite.body += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", element,
-                              xml_escape(first_line(message)), name_of(t.status), xml_escape(message), element);
+                              xml_text(first_line(message)), name_of(t.status), xml_text(message), element);
   }
   if (lesson.tests.empty() && lesson.status != runner::LessonStatus::graded) {
     const std::string detail = shown_detail(lesson, audience);
@@ -77,8 +57,8 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
         "    <testcase name=\"{}\" classname=\"{}\" time=\"{}\">\n"
         "      <error message=\"{}\" type=\"{}\">{}</error>\n"
         "    </testcase>\n",
-        xml_escape(name_of(lesson.status)), xml_escape(lesson.lesson), seconds(lesson.seconds),
-        xml_escape(describe(lesson.status)), name_of(lesson.status), xml_escape(detail));
+        xml_text(name_of(lesson.status)), xml_text(lesson.lesson), seconds(lesson.seconds),
+        xml_text(describe(lesson.status)), name_of(lesson.status), xml_text(detail));
   }
   return suite;
 }
@@ -94,13 +74,13 @@ std::string junit_xml(const runner::SubmissionResult& result, Audience audience)
     suites += fmt::format(
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}"
         "  </testsuite>\n",
-        xml_escape(lesson.lesson), s.tests, s.failures, s.errors, s.skipped, seconds(lesson.seconds), s.body);
+        xml_text(lesson.lesson), s.tests, s.failures, s.errors, s.skipped, seconds(lesson.seconds), s.body);
   }
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}"
       "</testsuites>\n",
-      xml_escape(result.student), tests, failures, errors, skipped, seconds(result.seconds), suites);
+      xml_text(result.student), tests, failures, errors, skipped, seconds(result.seconds), suites);
 }
 
 }  // namespace grader::report

@@ -22,9 +22,4 @@ namespace grader::report {
 
 std::string junit_xml(const runner::SubmissionResult& result, Audience audience = Audience::student);
 
-/// Text made safe for XML character data and attribute values: & < > " '
-/// escaped, characters XML 1.0 forbids (most C0 controls) written as U+FFFD,
-/// invalid UTF-8 repaired.
-std::string xml_escape(std::string_view text);
-
 }  // namespace grader::report

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "grader/report/sanitize.hpp"
+
 namespace grader::report {
 
 using runner::LessonStatus;
@@ -40,7 +42,7 @@ void add(TestCounts& counts, const runner::TestResult& t) {
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + plain_line(item);
   return out;
 }
 }  // namespace
@@ -94,7 +96,7 @@ std::string submission_summary(const runner::SubmissionResult& result, Audience 
     out += ")";
     if (lesson.status != LessonStatus::graded) out += " - " + describe(lesson.status);
     out += "\n";
-    const std::string detail = shown_detail(lesson, audience);
+    const std::string detail = plain_text(shown_detail(lesson, audience));
     if (lesson.status != LessonStatus::graded && !detail.empty()) {
       // Indent so the detail reads as belonging to its lesson.
       std::string indented = "    ";

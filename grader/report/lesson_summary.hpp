@@ -42,7 +42,8 @@ struct ExerciseTally {
 std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& result);
 
 /// Plain text: the total, one line per lesson (with its detail when it did not
-/// grade normally), then the ignored and refused files.
+/// grade normally), then the ignored and refused files; submission text
+/// through plain_text / plain_line (sanitize.hpp).
 std::string submission_summary(const runner::SubmissionResult& result, Audience audience);
 
 /// A score for people: 12.5, 10, 0.333 (at most three decimals, no trailing zeros).

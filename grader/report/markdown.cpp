@@ -5,45 +5,15 @@
 #include <fmt/format.h>
 
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::report {
 
 using runner::TestStatus;
 
-std::string markdown_cell(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += ' ';
-    else if (c != '\r')
-      out += c;
-  }
-  return out;
-}
+std::string markdown_cell(std::string_view text) { return markdown_text(text); }
 
 namespace {
-
-/// A fence longer than any run of backticks inside, so the text cannot close it.
-std::string fenced(const std::string& text) {
-  std::size_t longest = 0, run = 0;
-  for (char c : text) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  const std::string fence(std::max<std::size_t>(3, longest + 1), '`');
-  std::string body = text;
-  while (!body.empty() && body.back() == '\n') body.pop_back();
-  return fence + "text\n" + body + "\n" + fence + "\n";
-}
-
-/// Outside tables a pipe is just a pipe; only line breaks need to go.
-std::string one_line(std::string_view text) {
-  std::string out;
-  for (char c : text) out += (c == '\n' || c == '\r') ? ' ' : c;
-  return out;
-}
 
 std::string percent(double score, double max_score) {
   return max_score > 0 ? fmt::format(" ({:.1f}%)", 100.0 * score / max_score) : "";
@@ -52,8 +22,8 @@ std::string percent(double score, double max_score) {
 }  // namespace
 
 std::string markdown_report(const runner::SubmissionResult& result, const MarkdownOptions& options) {
-  std::string out = fmt::format("## {}\n\n", one_line(options.title));
-  if (!result.student.empty()) out += fmt::format("Student: `{}`  \n", one_line(result.student));
+  std::string out = fmt::format("## {}\n\n", markdown_text(options.title));
+  if (!result.student.empty()) out += fmt::format("Student: {}  \n", markdown_code_span(result.student));
   out += fmt::format("**Score: {} / {}**{}\n\n", format_points(result.score), format_points(result.max_score),
                      percent(result.score, result.max_score));
 
@@ -72,9 +42,9 @@ std::string markdown_report(const runner::SubmissionResult& result, const Markdo
 
   for (const auto& lesson : result.lessons) {
     if (lesson.status == runner::LessonStatus::graded) continue;
-    out += fmt::format("### Lesson {}: {}\n\n", lesson.lesson, describe(lesson.status));
+    out += fmt::format("### Lesson {}: {}\n\n", markdown_text(lesson.lesson), describe(lesson.status));
     const std::string detail = shown_detail(lesson, options.audience);
-    if (!detail.empty()) out += fenced(detail) + "\n";
+    if (!detail.empty()) out += markdown_block(detail) + "\n";
   }
 
   bool heading = false;
@@ -86,15 +56,15 @@ std::string markdown_report(const runner::SubmissionResult& result, const Markdo
         out += "### Not passed\n\n";
         heading = true;
       }
-      out += fmt::format("- **{}** `{}` ({})\n", one_line(t.exercise.empty() ? lesson.lesson : t.exercise),
-                         one_line(t.name), t.status == TestStatus::pending_review ? "awaiting review"
+      out += fmt::format("- **{}** {} ({})\n", markdown_text(t.exercise.empty() ? lesson.lesson : t.exercise),
+                         markdown_code_span(t.name), t.status == TestStatus::pending_review ? "awaiting review"
                                                 : t.status == TestStatus::not_implemented ? "not implemented"
                                                 : t.status == TestStatus::not_run        ? "did not run"
                                                                                           : "failed");
       const std::string message = shown_message(t, options.audience);
       if (!message.empty()) {
         // Indented under its list item.
-        std::string block = fenced(message), indented;
+        std::string block = markdown_block(message), indented;
         for (std::size_t i = 0; i < block.size(); ++i) {
           if (i == 0 || block[i - 1] == '\n') indented += "  ";
           indented += block[i];
@@ -105,8 +75,8 @@ std::string markdown_report(const runner::SubmissionResult& result, const Markdo
   }
   if (!result.ignored_files.empty() || !result.rejected_files.empty()) {
     out += "### Files\n\n";
-    for (const auto& f : result.ignored_files) out += fmt::format("- ignored: `{}`\n", one_line(f));
-    for (const auto& f : result.rejected_files) out += fmt::format("- refused: `{}`\n", one_line(f));
+    for (const auto& f : result.ignored_files) out += fmt::format("- ignored: {}\n", markdown_code_span(f));
+    for (const auto& f : result.rejected_files) out += fmt::format("- refused: {}\n", markdown_code_span(f));
   }
   return out;
 }

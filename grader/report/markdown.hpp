@@ -18,8 +18,9 @@ struct MarkdownOptions {
 
 std::string markdown_report(const runner::SubmissionResult& result, const MarkdownOptions& options = {});
 
-/// Text for one table cell: '|' becomes "\|" (else it would end the cell) and
-/// line breaks become spaces (else they would end the row).
+/// Text for one table cell: markdown_text (sanitize.hpp): '|' becomes "\|"
+/// (else it would end the cell), line breaks become spaces (else they would
+/// end the row), control characters and markup are neutralised.
 std::string markdown_cell(std::string_view text);
 
 }  // namespace grader::report

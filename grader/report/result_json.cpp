@@ -3,25 +3,32 @@
 #include <stdexcept>
 
 #include "grader/report/names.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::report {
 namespace {
 
 using nlohmann::json;
 
+json json_texts(const std::vector<std::string>& texts) {
+  json out = json::array();
+  for (const auto& t : texts) out.push_back(json_text(t));
+  return out;
+}
+
 nlohmann::json test_json(const runner::TestResult& t) {
   return {
-      {"lesson", t.lesson},
-      {"exercise", t.exercise},
-      {"name", t.name},
+      {"lesson", json_text(t.lesson)},
+      {"exercise", json_text(t.exercise)},
+      {"name", json_text(t.name)},
       {"hidden", t.hidden},
       {"visibility", name_of(t.visibility)},
       {"show_details", t.show_details},
       {"status", name_of(t.status)},
       {"score", t.score},
       {"max_score", t.max_score},
-      {"message", t.message},
-      {"public_message", t.public_message},
+      {"message", json_text(t.message)},
+      {"public_message", json_text(t.public_message)},
       {"seconds", t.seconds},
   };
 }
@@ -30,7 +37,7 @@ nlohmann::json lesson_json(const runner::LessonResult& l) {
   json tests = json::array();
   for (const auto& t : l.tests) tests.push_back(test_json(t));
   return {
-      {"lesson", l.lesson}, {"status", name_of(l.status)}, {"detail", l.detail},   {"tests", tests},
+      {"lesson", json_text(l.lesson)}, {"status", name_of(l.status)}, {"detail", json_text(l.detail)}, {"tests", tests},
       {"score", l.score},   {"max_score", l.max_score},    {"seconds", l.seconds},
   };
 }
@@ -137,8 +144,8 @@ nlohmann::json to_json(const runner::SubmissionResult& s) {
   return {
       {"format", "grader-submission-result"},
       {"format_version", kResultJsonVersion},
-      {"student", s.student},
-      {"source", s.source},
+      {"student", json_text(s.student)},
+      {"source", json_text(s.source)},
       {"content_hash", s.content_hash},
       {"course_version", s.course_version},
       {"grader_version", s.grader_version},
@@ -146,8 +153,8 @@ nlohmann::json to_json(const runner::SubmissionResult& s) {
       {"score", s.score},
       {"max_score", s.max_score},
       {"seconds", s.seconds},
-      {"ignored_files", s.ignored_files},
-      {"rejected_files", s.rejected_files},
+      {"ignored_files", json_texts(s.ignored_files)},
+      {"rejected_files", json_texts(s.rejected_files)},
       {"lessons", lessons},
   };
 }

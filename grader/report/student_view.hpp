@@ -24,8 +24,4 @@ std::string shown_message(const runner::TestResult& test, Audience audience);
 /// "exercise: Suite.Test" (just the name when the exercise is unknown).
 std::string display_name(const runner::TestResult& test);
 
-/// Student code can print anything, including bytes that are not UTF-8; JSON
-/// and XML writers need valid UTF-8, so malformed sequences become U+FFFD.
-std::string sanitize_utf8(std::string_view text);
-
 }  // namespace grader::report

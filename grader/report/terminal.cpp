@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "grader/report/sanitize.hpp"
+
 namespace grader::report {
 namespace {
 
@@ -17,8 +19,10 @@ struct Colors {
   std::string reset() const { return on ? "\033[0m" : ""; }
 };
 
+/// Submission text (a message, compiler output) indented under its heading,
+/// with the text rule applied: only the grader's own colours reach the terminal.
 std::string indent(const std::string& text, const std::string& pad, std::size_t max_lines) {
-  std::istringstream in(text);
+  std::istringstream in(plain_text(text));
   std::string line, out;
   std::size_t n = 0, total = 0;
   while (std::getline(in, line)) {
@@ -100,7 +104,7 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
           continue;
         }
         if (shown++ >= style.max_failures_shown) continue;
-        out << "      " << c.red() << "✘ " << t->name << c.reset()
+        out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
             << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
         bool details = !style.student_view || t->show_details;
         out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);

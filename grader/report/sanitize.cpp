@@ -1,0 +1,178 @@
+#include "grader/report/sanitize.hpp"
+
+#include <algorithm>
+
+namespace grader::report {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+void append_byte(std::string& out, unsigned char byte) {
+  out += "\\x";
+  out += kHex[byte >> 4];
+  out += kHex[byte & 0xF];
+}
+
+void append_code_point(std::string& out, char32_t value) {
+  out += "\\u";
+  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
+}
+
+/// Length of the well-formed UTF-8 sequence starting at text[i] (its value in
+/// `value`), or 0 when the byte there does not start one.
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& value) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  std::size_t length = 0;
+  char32_t min_value = 0;
+  if (lead < 0x80) {
+    value = lead;
+    return 1;
+  } else if ((lead & 0xE0) == 0xC0) {
+    length = 2, min_value = 0x80, value = lead & 0x1Fu;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3, min_value = 0x800, value = lead & 0x0Fu;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4, min_value = 0x10000, value = lead & 0x07u;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto c = static_cast<unsigned char>(text[i + k]);
+    if ((c & 0xC0) != 0x80) return 0;
+    value = (value << 6) | (c & 0x3Fu);
+  }
+  // Overlong forms, UTF-16 surrogates and values past U+10FFFF are not UTF-8.
+  if (value < min_value || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
+  return length;
+}
+
+/// Characters that control a terminal or reorder, break or hide the text
+/// around them.
+bool shown_as_code_point(char32_t v) {
+  return (v >= 0x80 && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0x200E ||
+         v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029 || v == 0xFFFE || v == 0xFFFF;
+}
+
+std::string text_rule(std::string_view text, bool one_line) {
+  std::string out;
+  out.reserve(text.size());
+  std::size_t i = 0;
+  while (i < text.size()) {
+    char32_t value = 0;
+    const std::size_t length = utf8_sequence(text, i, value);
+    if (length == 0) {
+      append_byte(out, static_cast<unsigned char>(text[i]));
+      ++i;
+      continue;
+    }
+    if (length == 1) {
+      const char c = text[i];
+      if (c == '\n' || c == '\t') {
+        if (!one_line) out += c;
+        else out += c == '\n' ? "\\n" : "\\t";
+      } else if (c == '\r') {
+        // CR LF is a line break from a Windows editor; a lone CR overwrites the line.
+        if (!one_line && i + 1 < text.size() && text[i + 1] == '\n') {
+        } else {
+          out += "\\r";
+        }
+      } else if (value < 0x20 || value == 0x7F) {
+        append_byte(out, static_cast<unsigned char>(c));
+      } else {
+        out += c;
+      }
+    } else if (shown_as_code_point(value)) {
+      append_code_point(out, value);
+    } else {
+      out.append(text.substr(i, length));
+    }
+    i += length;
+  }
+  return out;
+}
+
+/// & < > " ' as entities; XML has &apos;, HTML before 5 only the numeric form.
+std::string entities(std::string_view clean, std::string_view apostrophe) {
+  std::string out;
+  out.reserve(clean.size());
+  for (char c : clean) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += apostrophe; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+std::size_t longest_run(std::string_view text, char a, char b) {
+  std::size_t longest = 0, run = 0;
+  char in = 0;
+  for (char c : text) {
+    if ((c == a || c == b) && (run == 0 || c == in)) {
+      ++run;
+    } else if (c == a || c == b) {
+      run = 1;
+    } else {
+      run = 0;
+    }
+    in = c;
+    longest = std::max(longest, run);
+  }
+  return longest;
+}
+
+}  // namespace
+
+std::string plain_text(std::string_view text) { return text_rule(text, false); }
+
+std::string plain_line(std::string_view text) { return text_rule(text, true); }
+
+std::string json_text(std::string_view text) { return plain_text(text); }
+
+std::string xml_text(std::string_view text) { return entities(plain_text(text), "&apos;"); }
+
+std::string html_text(std::string_view text) { return entities(plain_text(text), "&#39;"); }
+
+std::string markdown_text(std::string_view text) {
+  std::string line = plain_text(text);
+  for (char& c : line)
+    if (c == '\n' || c == '\t') c = ' ';
+  static constexpr std::string_view kPunctuation = "\\`*_{}[]()#+-.!|~=";
+  std::string out;
+  out.reserve(line.size());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '&') out += "&amp;";
+    else if (c == '<') out += "&lt;";
+    else if (c == '>') out += "&gt;";
+    else if (kPunctuation.find(c) != std::string_view::npos &&
+             // . + - = only matter at the start (lists, headings); keep "3.5" and "a-b" readable.
+             (std::string_view(".+-=").find(c) == std::string_view::npos || i == 0))
+      out += std::string("\\") + c;
+    else out += c;
+  }
+  return out;
+}
+
+std::string markdown_code_span(std::string_view text) {
+  const std::string body = plain_line(text);
+  if (body.empty()) return "` `";
+  const std::string fence(longest_run(body, '`', '`') + 1, '`');
+  const bool pad = body.front() == '`' || body.back() == '`' || body.front() == ' ' || body.back() == ' ';
+  const std::string space = pad ? " " : "";
+  return fence + space + body + space + fence;
+}
+
+std::string markdown_block(std::string_view text, std::string_view info) {
+  std::string body = plain_text(text);
+  while (!body.empty() && body.back() == '\n') body.pop_back();
+  const std::string fence(std::max<std::size_t>(3, longest_run(body, '`', '~') + 1), '`');
+  return fence + std::string(info) + "\n" + body + "\n" + fence + "\n";
+}
+
+}  // namespace grader::report
