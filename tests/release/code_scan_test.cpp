@@ -131,6 +131,7 @@ TEST(ReferenceCodeScan, TheRealHandoutHasNoReferenceCode) {
       std::cout << "handout " << r.score << "  " << r.file << ":" << r.line << " " << r.unit << "  ~ " << r.reference
                 << "\n";
   }
+  if (print) std::cout << table.size() << " bodies in the handout\n";
   if (print)
     for (const auto& r : table)
       if (r.own_starter)
