@@ -100,3 +100,21 @@ ${lessons}  }
 }
 ")
 endfunction()
+
+# course_workspace_sources(<var> <program> <file>...): the absolute paths of
+# the student files <file>... (workspace paths such as attention/softmax.cpp)
+# in COURSE_EXPERIMENT_WORKSPACE, for a program built from a student's own
+# code; <var> is empty, with a status line naming <program> and the missing
+# file, when one does not exist.
+function(course_workspace_sources var program)
+  set(sources "")
+  foreach(file IN LISTS ARGN)
+    if(NOT EXISTS "${COURSE_EXPERIMENT_WORKSPACE}/${file}")
+      message(STATUS "${program} not built: ${COURSE_EXPERIMENT_WORKSPACE}/${file} does not exist")
+      set(${var} "" PARENT_SCOPE)
+      return()
+    endif()
+    list(APPEND sources "${COURSE_EXPERIMENT_WORKSPACE}/${file}")
+  endforeach()
+  set(${var} "${sources}" PARENT_SCOPE)
+endfunction()

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "grader/build/source_scan.hpp"
 #include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
@@ -60,58 +61,6 @@ sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const 
   if (artifacts) inputs.insert(inputs.end(), artifacts->worker_libraries.begin(), artifacts->worker_libraries.end());
   spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
   return spec;
-}
-
-// A logical line of `text` (backslash-newlines joined) that names a file for
-// the compiler or assembler to read by absolute path or through "..":
-// #include "/dev/zero", #include "../../solutions/x.cpp", .incbin "/etc/...".
-// The sandbox (Landlock) denies such reads where the kernel allows; this
-// check gives a clear message in every case it can see in the text.
-std::string forbidden_file_reference(const std::string& text) {
-  std::string joined;
-  joined.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {
-      ++i;
-      continue;
-    }
-    joined += text[i];
-  }
-  std::istringstream in(joined);
-  std::string line;
-  int number = 0;
-  auto bad_path = [](const std::string& path) {
-    return !path.empty() && (path[0] == '/' || path == ".." || path.rfind("../", 0) == 0 ||
-                             path.find("/../") != std::string::npos ||
-                             (path.size() >= 3 && path.compare(path.size() - 3, 3, "/..") == 0));
-  };
-  while (std::getline(in, line)) {
-    ++number;
-    std::size_t p = line.find_first_not_of(" \t");
-    std::string path;
-    if (p != std::string::npos && line[p] == '#') {
-      std::size_t d = line.find_first_not_of(" \t", p + 1);
-      if (d == std::string::npos) continue;
-      for (const char* directive : {"include_next", "include", "import"}) {
-        std::string dir = directive;
-        if (line.compare(d, dir.size(), dir) != 0) continue;
-        std::size_t q = line.find_first_not_of(" \t", d + dir.size());
-        if (q == std::string::npos || (line[q] != '"' && line[q] != '<')) break;
-        char close = line[q] == '"' ? '"' : '>';
-        std::size_t e = line.find(close, q + 1);
-        if (e != std::string::npos) path = line.substr(q + 1, e - q - 1);
-        break;
-      }
-    }
-    if (std::size_t b = line.find(".incbin"); path.empty() && b != std::string::npos) {
-      std::size_t q = line.find_first_of("\"", b);
-      std::size_t e = q == std::string::npos ? q : line.find_first_of("\"\\", q + 1);
-      path = e == std::string::npos ? "/" : line.substr(q + 1, e - q - 1);
-      if (path.empty()) path = "/";  // an escaped or computed name: refuse it too
-    }
-    if (bad_path(path)) return "line " + std::to_string(number) + ": \"" + path + "\"";
-  }
-  return {};
 }
 
 // GRADER_BUILD_LOG=FILE appends one line per student file and per worker
@@ -237,10 +186,9 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       log_build("cached", source.relative, 0);
       continue;
     }
-    if (std::string bad = forbidden_file_reference(source.content); !bad.empty()) {
-      result.diagnostics = source.relative + ": " + bad + " cannot be included: the grader compiles student files with the course "
-                           "headers (#include \"<lesson>/<header>.hpp\") and the system headers only, never with files "
-                           "named by an absolute path or through \"..\"";
+    if (auto bad = find_forbidden_file_reference(source.content)) {
+      // Refused before the compiler sees it; the sandbox would deny the read anyway.
+      result.diagnostics = describe(*bad, source.relative);
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     }

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "grader/course/loader.hpp"
+#include "grader/release/code_scan.hpp"
 #include "grader/release/contents.hpp"
 #include "grader/release/course_yaml.hpp"
 #include "grader/release/output.hpp"
@@ -179,6 +180,7 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
   contents.put_text("test.sh", read_template(course, kTestScriptTemplate), true);
   contents.put_text(kWorkflowPath, read_template(course, kWorkflowTemplate));
   check_no_instructor_content(course, contents);
+  check_no_reference_code(course, contents);
 
   fs::path tmp = out;
   tmp += ".tmp";

@@ -1,10 +1,12 @@
-// course-pictures: the course's figures as PNG files, computed with the
-// lessons' reference code.
+// course-pictures: the course's figures as PNG files, computed by the
+// lessons' functions: the reference solutions in the course's own build, the
+// student's own files in the handout (lessons/pictures/CMakeLists.txt).
 //
 //   course-pictures encoding  -o pe.png     positional-encoding heatmap
 //   course-pictures attention -o heads.png  per-head attention weights
 //
-// Exit codes: 0 written, 1 the picture could not be made, 2 bad command line.
+// Exit codes: 0 written, 1 the picture could not be made (an exercise it
+// needs is not finished yet, or the file could not be written), 2 bad command line.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -142,7 +144,8 @@ int draw_attention(const AttentionOptions& o) {
 
 int main(int argc, char** argv) {
   CLI::App app{
-      "course-pictures: draws the course's figures as PNG files, computed with the lessons' reference code."};
+      "course-pictures: draws the course's figures as PNG files, computed by the lessons' functions (in a student's "
+      "copy of the course: your own code)."};
   app.require_subcommand(1);
   app.footer(
       "Examples:\n"
@@ -166,6 +169,15 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("encoding")) return draw_encoding(encoding);
     return draw_attention(attention);
+  } catch (const course::not_implemented& e) {
+    // what() is "not implemented: positional_encoding (lesson positional-encoding, exercise pe-formula)".
+    std::string what = e.what();
+    const std::string prefix = "not implemented: ";
+    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
+    std::cerr << "course-pictures: not implemented yet: " << what << "\n"
+              << "the pictures are drawn by your own code: finish that exercise first\n"
+              << "(`build/bin/grader check LESSON` says when it passes), then run it again.\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "course-pictures: error: " << e.what() << "\n";
     return 1;

@@ -152,6 +152,32 @@ for policy in report enforce; do
   grep -q '^|' "$tmp/summary.md" || fail "policy $policy: no table in the step summary"
 done
 
+step "course-pictures runs the student's own code"
+# Built from the workspace's student files, not part of `all`: from the
+# starters it compiles and stops at the first unfinished exercise; from the
+# solutions laid over the workspace it draws.
+(cd "$out" && cmake --build build --target course-pictures -j2) >"$tmp/pictures.log" 2>&1 || {
+  tail -n 30 "$tmp/pictures.log"
+  fail "course-pictures does not build from the starters"
+}
+set +e
+"$out/build/bin/course-pictures" encoding -o "$tmp/pe.png" >"$tmp/pictures_run.log" 2>&1
+status=$?
+set -e
+[ "$status" -eq 1 ] || { cat "$tmp/pictures_run.log"; fail "course-pictures on the starters exited $status, expected 1"; }
+grep -q 'not implemented yet: positional_encoding' "$tmp/pictures_run.log" ||
+  { cat "$tmp/pictures_run.log"; fail "course-pictures does not say which exercise is unfinished"; }
+cp -r "$course/solutions" "$tmp/workspace"
+(cd "$out" && cmake -S . -B build -DCOURSE_EXPERIMENT_WORKSPACE="$tmp/workspace" >/dev/null &&
+  cmake --build build --target course-pictures -j2) >"$tmp/pictures.log" 2>&1 || {
+  tail -n 30 "$tmp/pictures.log"
+  fail "course-pictures does not build from the solutions"
+}
+"$out/build/bin/course-pictures" encoding -o "$tmp/pe.png" >/dev/null || fail "course-pictures encoding failed on the solutions"
+"$out/build/bin/course-pictures" attention -o "$tmp/heads.png" >/dev/null || fail "course-pictures attention failed on the solutions"
+[ -s "$tmp/pe.png" ] && [ -s "$tmp/heads.png" ] || fail "course-pictures wrote no picture"
+(cd "$out" && cmake -S . -B build -DCOURSE_EXPERIMENT_WORKSPACE="$out/starter" >/dev/null)
+
 step "refusals"
 set +e
 "$grader" release "$out" >"$tmp/again.log" 2>&1

@@ -1,5 +1,6 @@
-// Per-head weights from the multi-head attention lesson's reference: the
-// lesson's skeleton module, self-attention with average_attn_weights = false.
+// Per-head weights from the multi-head attention lesson's MultiHeadAttention:
+// self-attention with average_attn_weights = false. The reference in the
+// course's build, the student's own module in the handout.
 #include "multi-head-attention/multi_head_attention.hpp"
 #include "pictures/head_weights.hpp"
 
