@@ -30,9 +30,9 @@ constexpr std::array<std::string_view, 8> course_keys = {
     "format_version", "title", "version", "welcome", "closing", "limits", "tracks", "lessons"};
 constexpr std::array<std::string_view, 6> lesson_keys = {"id",   "title",  "folder",
                                                          "uses", "limits", "exercises"};
-constexpr std::array<std::string_view, 10> exercise_keys = {
+constexpr std::array<std::string_view, 11> exercise_keys = {
     "id", "title", "kind", "files", "tests", "points", "points_per_test", "hints", "limits",
-    "answer_key"};
+    "answer_key", "question_forms"};
 constexpr std::array<std::string_view, 2> tests_keys = {"public", "hidden"};
 constexpr std::array<std::string_view, 4> suite_keys = {"files", "visibility", "show_details",
                                                         "message"};
@@ -390,7 +390,19 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
       if (options_.check_hidden_files) check_exists(*key, "answer key", name, root_, "");
       ex.answer_key = key->value;
     }
-  } else if (quiz && !f.has("answer_key")) {
+  }
+  if (auto forms = f.text("question_forms")) {
+    if (!quiz) {
+      problems_.add(f.key_location("question_forms"),
+                    fmt::format("'question_forms' in {} applies only to quiz exercises; add "
+                                "'kind: quiz' or remove it",
+                                name));
+    } else if (check_relative_path(*forms, "question forms file", name, Base::course_root)) {
+      if (options_.check_files) check_exists(*forms, "question forms file", name, root_, "");
+      ex.question_forms = forms->value;
+    }
+  }
+  if (quiz && !f.has("answer_key") && !f.has("question_forms")) {
     f.require("answer_key", "name the quiz's answer key file, e.g. "
                             "tests/hidden/review-quiz/answer_key.yaml");
   }

@@ -71,6 +71,11 @@ struct Exercise {
   Limits limits;
   /// quiz only: answer key (relative to the course root; hidden, never released).
   std::string answer_key;
+  /// quiz only: each question's type and choices without the answers
+  /// (relative to the course root). `grader release` writes it into the
+  /// handout in place of the key, so a student's `check` knows what form
+  /// each answer takes. A quiz names at least one of the two.
+  std::string question_forms;
   Location where;
 };
 

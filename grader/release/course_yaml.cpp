@@ -137,11 +137,15 @@ std::vector<std::string> exercise_ids(const YAML::Node& lesson) {
   return ids;
 }
 
-// The student's copy of one exercise: no hidden suite; a quiz keeps its key path.
-YAML::Node student_exercise(const YAML::Node& exercise, StudentCourse& result) {
+// The student's copy of one exercise: no hidden suite; a quiz names its
+// question forms file instead of its answer key.
+YAML::Node student_exercise(const YAML::Node& exercise, const std::map<std::string, std::string>& quiz_forms,
+                            StudentCourse& result) {
   const bool quiz = text_of(exercise, "kind") == "quiz";
+  auto forms = quiz_forms.find(text_of(exercise, "id"));
   std::set<std::string> drop;
-  if (!quiz) drop.insert("answer_key");
+  if (!quiz || forms != quiz_forms.end()) drop.insert("answer_key");
+  if (forms != quiz_forms.end()) drop.insert("question_forms");
   std::map<std::string, YAML::Node> replace;
   const YAML::Node tests = exercise["tests"];
   if (tests && tests.IsMap() && tests["hidden"]) {
@@ -150,12 +154,15 @@ YAML::Node student_exercise(const YAML::Node& exercise, StudentCourse& result) {
     if (kept.size() == 0) drop.insert("tests");  // an empty mapping would not load
     else replace["tests"] = kept;
   }
-  return rebuilt(exercise, drop, replace);
+  YAML::Node out = rebuilt(exercise, drop, replace);
+  if (forms != quiz_forms.end()) out["question_forms"] = forms->second;
+  return out;
 }
 
 }  // namespace
 
-StudentCourse make_student_course_yaml(const std::string& text, const std::string& track) {
+StudentCourse make_student_course_yaml(const std::string& text, const std::string& track,
+                                       const std::map<std::string, std::string>& quiz_forms) {
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -234,7 +241,7 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
           for (const auto& exercise : lesson["exercises"]) {
             const std::string ex = text_of(exercise, "id");
             if (!keep_all && !chosen.count(ex)) continue;
-            kept_exercises.push_back(student_exercise(exercise, result));
+            kept_exercises.push_back(student_exercise(exercise, quiz_forms, result));
             kept_ids.push_back(ex);
           }
         if (kept_ids.empty()) continue;

@@ -7,6 +7,7 @@
 // Comments are not kept: the file starts with a short header instead.
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -36,12 +37,14 @@ class UnknownTrack : public std::invalid_argument {
 /// those lessons use (`uses`) kept whole, because a worker compiles every
 /// student file of a used lesson; `tracks` keeps only that track.
 ///
-/// A quiz keeps its `answer_key` line: the loader requires the path for
-/// `kind: quiz`, and the key file itself never ships. Everything else under
-/// `hidden:` goes.
+/// A quiz given in `quiz_forms` (exercise id -> path in the handout) loses
+/// its `answer_key` line (the key file never ships) and names that question
+/// forms file instead; a quiz not given there keeps the key's path, which the
+/// loader requires. Everything else under `hidden:` goes.
 ///
 /// \throws UnknownTrack, or std::runtime_error when the text is not YAML or
 ///         would not survive being written back.
-StudentCourse make_student_course_yaml(const std::string& text, const std::string& track = "");
+StudentCourse make_student_course_yaml(const std::string& text, const std::string& track = "",
+                                       const std::map<std::string, std::string>& quiz_forms = {});
 
 }  // namespace grader::release

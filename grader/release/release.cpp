@@ -12,6 +12,7 @@
 #include "grader/release/contents.hpp"
 #include "grader/release/course_yaml.hpp"
 #include "grader/release/output.hpp"
+#include "grader/runner/quiz.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::release {
@@ -161,7 +162,22 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
                        "solutions/); --force replaces only earlier handouts: choose another folder");
 
   // Everything is decided and checked before anything is written.
-  StudentCourse student = make_student_course_yaml(util::read_file(course.root / "course.yaml"), options.track);
+  // Each quiz ships its questions' forms (never their answers) beside its lesson.
+  std::map<std::string, std::string> quiz_forms;  // exercise id -> path in the handout
+  std::map<std::string, std::string> quiz_forms_text;  // path -> content
+  for (const auto& lesson : course.lessons)
+    for (const auto& e : lesson.exercises)
+      if (e.kind == course::ExerciseKind::quiz && !e.answer_key.empty()) {
+        const std::string path = lesson.folder + "/" + e.id + ".questions.yaml";
+        try {
+          quiz_forms_text[path] = runner::question_forms_text(course, e);
+        } catch (const std::exception& error) {
+          throw ReleaseError(std::string("cannot write the question forms of quiz '") + e.id + "': " + error.what());
+        }
+        quiz_forms[e.id] = path;
+      }
+  StudentCourse student =
+      make_student_course_yaml(util::read_file(course.root / "course.yaml"), options.track, quiz_forms);
   course::LoadOptions no_files;
   no_files.check_files = false;
   no_files.check_hidden_files = false;
@@ -179,6 +195,10 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
                                                        options.track));
   contents.put_text("test.sh", read_template(course, kTestScriptTemplate), true);
   contents.put_text(kWorkflowPath, read_template(course, kWorkflowTemplate));
+  for (const auto& [path, text] : quiz_forms_text)
+    if (std::any_of(student.exercises.begin(), student.exercises.end(),
+                    [&](const std::string& id) { return quiz_forms.count(id) && quiz_forms.at(id) == path; }))
+      contents.put_text(path, text);
   check_no_instructor_content(course, contents);
   check_no_reference_code(course, contents);
 

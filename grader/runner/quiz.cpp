@@ -113,12 +113,15 @@ YAML::Node load_course_file(const fs::path& path, const std::string& shown, cons
   }
 }
 
-std::vector<Question> read_key(const course::Course& course, const course::Exercise& exercise) {
-  const std::string shown = exercise.answer_key.empty() ? "(no answer_key in course.yaml)" : exercise.answer_key;
-  const std::string fix = "fix the answer key; the quiz '" + exercise.id + "' was not graded";
-  if (exercise.answer_key.empty())
-    throw std::runtime_error("exercise '" + exercise.id + "' has no answer_key in course.yaml; name its key file there");
-  const YAML::Node root = load_course_file(course.root / exercise.answer_key, shown, fix);
+/// The questions of an answer key (`with_answers`) or of a question forms
+/// file (type, options and points only: answers, tolerance, feedback and
+/// rubric are not required, and are ignored when present).
+std::vector<Question> read_questions(const course::Course& course, const std::string& rel, bool with_answers,
+                                     const std::string& exercise_id) {
+  const std::string& shown = rel;
+  const std::string fix = with_answers ? "fix the answer key; the quiz '" + exercise_id + "' was not graded"
+                                       : "restore the course's question forms file of quiz '" + exercise_id + "'";
+  const YAML::Node root = load_course_file(course.root / rel, shown, fix);
   if (!root.IsMap() || !root["questions"] || !root["questions"].IsMap())
     course_file_error(shown, root.Mark(), "expected a mapping 'questions:' of question ids, each with its type and answer",
                       fix);
@@ -158,8 +161,8 @@ std::vector<Question> read_key(const course::Course& course, const course::Exerc
     q.weight = number_field("points", 1);
 
     const YAML::Node answer = spec["answer"];
-    if (q.kind != Kind::free_text && !answer) fail(spec, "question '" + q.id + "' has no 'answer'");
-    if (q.kind != Kind::free_text) {
+    if (with_answers && q.kind != Kind::free_text && !answer) fail(spec, "question '" + q.id + "' has no 'answer'");
+    if (with_answers && q.kind != Kind::free_text) {
       const YAML::Node feedback = spec["feedback"];
       if (!feedback || !feedback.IsScalar() || trim(feedback.Scalar()).empty())
         fail(spec, "question '" + q.id + "' has no 'feedback' (what a student with a wrong answer should re-read)");
@@ -176,7 +179,9 @@ std::vector<Question> read_key(const course::Course& course, const course::Exerc
         q.options.insert(*l);
       }
       std::vector<YAML::Node> given;
-      if (answer.IsSequence() && q.kind == Kind::choices) {
+      if (!with_answers) {
+        // forms only: the options are all a form check needs
+      } else if (answer.IsSequence() && q.kind == Kind::choices) {
         for (const auto& a : answer) given.push_back(a);
       } else {
         given.push_back(answer);
@@ -188,7 +193,7 @@ std::vector<Question> read_key(const course::Course& course, const course::Exerc
                       (q.kind == Kind::choice ? "one letter" : "a list of letters") + " from its options");
         q.letters.insert(*l);
       }
-    } else if (q.kind == Kind::numeric) {
+    } else if (q.kind == Kind::numeric && with_answers) {
       auto n = answer.IsScalar() ? number_of(answer.Scalar()) : std::nullopt;
       if (!n) fail(answer, "the answer of question '" + q.id + "' must be a number");
       q.number = *n;
@@ -200,8 +205,16 @@ std::vector<Question> read_key(const course::Course& course, const course::Exerc
   return questions;
 }
 
-/// Without the key, the starter's empty values tell each question's form.
-std::vector<Question> read_forms(const course::Course& course, const course::Exercise& exercise) {
+std::vector<Question> read_key(const course::Course& course, const course::Exercise& exercise) {
+  if (exercise.answer_key.empty())
+    throw std::runtime_error("exercise '" + exercise.id + "' has no answer_key in course.yaml; name its key file there");
+  return read_questions(course, exercise.answer_key, true, exercise.id);
+}
+
+/// A course written before question forms existed: the starter's empty
+/// values tell each question's form. Only the pristine starter can be read
+/// this way (a student's own answers would change the guess).
+std::vector<Question> guess_forms_from_starter(const course::Course& course, const course::Exercise& exercise) {
   std::vector<Question> questions;
   std::set<std::string> seen;
   for (const auto& file : exercise.files) {
@@ -237,6 +250,17 @@ std::vector<Question> read_forms(const course::Course& course, const course::Exe
   if (questions.empty())
     throw std::runtime_error("the starter answer file(s) of quiz '" + exercise.id + "' list no questions");
   return questions;
+}
+
+/// Each question's form without scoring it: from the answer key where the
+/// course has it (the instructor's copy), else from the question forms file
+/// (a handout), else guessed from the starter.
+std::vector<Question> read_forms(const course::Course& course, const course::Exercise& exercise) {
+  std::error_code ec;
+  if (!exercise.answer_key.empty() && fs::is_regular_file(course.root / exercise.answer_key, ec))
+    return read_questions(course, exercise.answer_key, false, exercise.id);
+  if (!exercise.question_forms.empty()) return read_questions(course, exercise.question_forms, false, exercise.id);
+  return guess_forms_from_starter(course, exercise);
 }
 
 // --- The student's file: every problem becomes a message, never an exception. ---
@@ -433,6 +457,30 @@ std::string with_notes(std::string message, const std::vector<std::string>& note
 }
 
 }  // namespace
+
+std::string question_forms_text(const course::Course& course, const course::Exercise& exercise) {
+  YAML::Emitter out;
+  out.SetIndent(2);
+  out << YAML::BeginMap << YAML::Key << "questions" << YAML::Value << YAML::BeginMap;
+  for (const Question& q : read_key(course, exercise)) {
+    out << YAML::Key << q.id << YAML::Value << YAML::Flow << YAML::BeginMap;
+    static const char* const kTypes[] = {"choice", "choices", "numeric", "free_text"};
+    out << YAML::Key << "type" << YAML::Value << kTypes[static_cast<int>(q.kind)];
+    if (!q.options.empty()) {
+      out << YAML::Key << "options" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (char c : q.options) out << std::string(1, c);
+      out << YAML::EndSeq;
+    }
+    out << YAML::Key << "points" << YAML::Value << q.weight;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndMap << YAML::EndMap;
+  return fmt::format(
+      "# The form of each question of the quiz '{}': its type and the letters it\n"
+      "# offers, never its answer. `grader check` reads it to check the form of\n"
+      "# your answers; the answers are scored when you submit. Leave it as it is.\n{}\n",
+      exercise.id, out.c_str());
+}
 
 std::vector<TestResult> grade_quiz(const course::Course& course, const course::Lesson& lesson,
                                    const course::Exercise& exercise, const CollectedFiles& files, bool with_key) {

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "grader/course/model.hpp"
@@ -55,8 +56,10 @@ inline constexpr std::size_t kMaxFreeTextChars = 6000;
 /// `points_per_test` for every question.
 ///
 /// Without the key (`grader check`, the student release, --public-only),
-/// questions come from the starter copy of the answer file and only the form
-/// is checked; nothing scores (max 0):
+/// questions come from the key read for its forms only, or, where the key is
+/// not there (a handout), from exercise.question_forms, or, in a course that
+/// names neither file, from the starter copy of the answer file; only the
+/// form is checked and nothing scores (max 0):
 ///   - not_implemented: unanswered;
 ///   - passed, message "answer recorded ...": well-formed (one letter, a list
 ///     of letters, a number, or non-empty text, as the starter's empty value
@@ -73,5 +76,11 @@ inline constexpr std::size_t kMaxFreeTextChars = 6000;
 ///         Grader::grade reports it as the lesson's internal_error.
 std::vector<TestResult> grade_quiz(const course::Course& course, const course::Lesson& lesson,
                                    const course::Exercise& exercise, const CollectedFiles& files, bool with_key);
+
+/// The question forms file of a quiz, as `grader release` ships it in place
+/// of the answer key: each question's type, options and points, no answer,
+/// tolerance, feedback or rubric.
+/// \throws std::runtime_error when the answer key cannot be read.
+std::string question_forms_text(const course::Course& course, const course::Exercise& exercise);
 
 }  // namespace grader::runner

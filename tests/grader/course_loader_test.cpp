@@ -1103,6 +1103,42 @@ lessons:
   EXPECT_NO_THROW(gc::load_course_from_string(quiz, "course.yaml", dir.root(), release));
 }
 
+TEST(CourseErrors, AHandoutQuizNamesItsQuestionFormsInsteadOfItsKey) {
+  const std::string quiz = yaml(R"(
+format_version: 1
+title: T
+lessons:
+  - id: q
+    title: Q
+    folder: lessons/q
+    exercises:
+      - id: q-one
+        title: Quiz
+        kind: quiz
+        files: [q/answers.yaml]
+        question_forms: lessons/q/q-one.questions.yaml
+        points: 3
+      - id: q-code
+        title: Code
+        files: [q/code.cpp]
+        question_forms: lessons/q/q-one.questions.yaml
+        points: 1
+)");
+  TempCourse dir;
+  dir.folder("lessons/q");
+  dir.file("starter/q/answers.yaml");
+  dir.file("starter/q/code.cpp");
+  gc::LoadOptions release;
+  release.check_hidden_files = false;
+  // The forms file must exist where a student's grader reads it.
+  auto e = rejection(quiz, release, dir.root());
+  EXPECT_TRUE(HasError(e, "course.yaml:12:25", {"question forms file 'lessons/q/q-one.questions.yaml'"}));
+  EXPECT_TRUE(HasError(e, "course.yaml:17:9", {"'question_forms' in exercise 'q-code' applies only to quiz"}));
+  dir.file("lessons/q/q-one.questions.yaml");
+  e = rejection(quiz, release, dir.root());
+  ASSERT_EQ(e.diagnostics().size(), 1u) << e.what();
+}
+
 TEST(CourseErrors, UnsupportedFormatVersionIsTheOnlyError) {
   const auto e = rejection(yaml(R"(
 format_version: 2

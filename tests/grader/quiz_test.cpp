@@ -104,6 +104,7 @@ class QuizCourse {
   }
   void remove(const std::string& relative) const { fs::remove(root_ / relative); }
   gc::Exercise& exercise() { return exercise_; }
+  const gc::Course& course() const { return course_; }
 
   /// Grades `answers` as the submission's answer file.
   std::map<std::string, gr::TestResult> grade(const std::string& answers, bool with_key = true) const {
@@ -511,6 +512,51 @@ q3_number: sixty-four
   for (const auto& [name, t] : r) EXPECT_DOUBLE_EQ(t.max_score, 0) << name;
   // Free text may be anything, even a single letter.
   EXPECT_EQ(c.grade("q4_explain: b\n", false)["ReviewQuiz.q4_explain"].status, TestStatus::passed);
+}
+
+// --- The handout: question forms instead of the key. ---
+
+// A handout's starter/ is the student's workspace: once answered, its values
+// no longer say which form each question takes, so the forms file must.
+TEST(QuizWithoutKey, TheHandoutsQuestionFormsAcceptRightAnswersOfEveryType) {
+  QuizCourse c;
+  const std::string forms = gr::question_forms_text(c.course(), c.exercise());
+  c.write("lessons/quiz/review-quiz.questions.yaml", forms);
+  c.remove(kKeyFile);
+  c.write("starter/" + kAnswerFile, kAllRight);  // the student answered in place
+  c.exercise().question_forms = "lessons/quiz/review-quiz.questions.yaml";
+  auto r = c.grade(kAllRight, false);
+  ASSERT_EQ(r.size(), 4u);
+  for (const auto& [name, t] : r) {
+    EXPECT_EQ(t.status, TestStatus::passed) << name << ": " << t.message;
+    EXPECT_DOUBLE_EQ(t.max_score, 0) << name;
+  }
+  // The forms know the options: a letter outside them is a form error.
+  auto wrong = c.grade(with_answer("q1_pick", "z"), false)["ReviewQuiz.q1_pick"];
+  EXPECT_EQ(wrong.status, TestStatus::failed);
+  EXPECT_TRUE(contains(wrong.message, "not one of the choices (a, b, c, d)")) << wrong.message;
+  // A number where a letter belongs, and a letter where a number belongs.
+  EXPECT_EQ(c.grade(with_answer("q1_pick", "64"), false)["ReviewQuiz.q1_pick"].status, TestStatus::failed);
+  EXPECT_EQ(c.grade(with_answer("q3_number", "b"), false)["ReviewQuiz.q3_number"].status, TestStatus::failed);
+}
+
+TEST(QuizWithoutKey, QuestionFormsCarryTypesAndOptionsButNoAnswers) {
+  QuizCourse c;
+  const std::string forms = gr::question_forms_text(c.course(), c.exercise());
+  const YAML::Node questions = YAML::Load(forms)["questions"];
+  ASSERT_TRUE(questions.IsMap()) << forms;
+  std::vector<std::string> ids, types;
+  for (const auto& q : questions) {
+    ids.push_back(q.first.Scalar());
+    types.push_back(q.second["type"].Scalar());
+    for (const char* secret : {"answer", "tolerance", "feedback", "rubric"})
+      EXPECT_FALSE(q.second[secret]) << q.first.Scalar() << " carries '" << secret << "':\n" << forms;
+  }
+  EXPECT_EQ(ids, (std::vector<std::string>{"q1_pick", "q2_select", "q3_number", "q4_explain"}));
+  EXPECT_EQ(types, (std::vector<std::string>{"choice", "choices", "numeric", "free_text"}));
+  EXPECT_EQ(questions["q2_select"]["options"].size(), 5u);
+  for (const char* text : {"Re-read section one", "Recompute", "anything sensible", "64"})
+    EXPECT_FALSE(contains(forms, text)) << text << " leaks into:\n" << forms;
 }
 
 // --- The course's own files. ---

@@ -178,6 +178,26 @@ cp -r "$course/solutions" "$tmp/workspace"
 [ -s "$tmp/pe.png" ] && [ -s "$tmp/heads.png" ] || fail "course-pictures wrote no picture"
 (cd "$out" && cmake -S . -B build -DCOURSE_EXPERIMENT_WORKSPACE="$out/starter" >/dev/null)
 
+step "the quiz: right answers of every question type pass grader check"
+# The reference answer files (choices, select-all, numbers, free text) copied
+# into the handout's workspace, as a student who answered everything right.
+quiz_files="$(cd "$course/solutions" && find . -name '*.yaml' | sed 's|^\./||')"
+[ -n "$quiz_files" ] || fail "the course has no reference quiz answers to try"
+for f in $quiz_files; do
+  [ -f "$out/starter/$f" ] || fail "the handout has no starter/$f"
+  cp "$out/starter/$f" "$tmp/starter-answers"
+  cp "$course/solutions/$f" "$out/starter/$f"
+  lesson="${f%%/*}"
+  set +e
+  "$out/build/bin/grader" --no-color check "$lesson" >"$tmp/quiz.log" 2>&1
+  status=$?
+  set -e
+  cp "$tmp/starter-answers" "$out/starter/$f"
+  [ "$status" -eq 0 ] || { cat "$tmp/quiz.log"; fail "grader check $lesson exited $status with the right answers in $f"; }
+  grep -q 'answer recorded' "$tmp/quiz.log" || { cat "$tmp/quiz.log"; fail "grader check $lesson recorded no answer"; }
+  grep -qiE 'not a choice letter|not a number|failed' "$tmp/quiz.log" && { cat "$tmp/quiz.log"; fail "a right answer was refused"; }
+done
+
 step "refusals"
 set +e
 "$grader" release "$out" >"$tmp/again.log" 2>&1

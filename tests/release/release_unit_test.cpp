@@ -161,6 +161,18 @@ TEST(StudentCourseYaml, QuizKeepsItsAnswerKeyPathBecauseTheLoaderRequiresIt) {
   EXPECT_EQ(quiz->answer_key, "tests/hidden/quiz/answer_key.yaml");
 }
 
+TEST(StudentCourseYaml, QuizNamesItsQuestionFormsInsteadOfItsAnswerKey) {
+  rel::StudentCourse student = rel::make_student_course_yaml(kCourse, "", {{"q", "lessons/quiz/q.questions.yaml"}});
+  EXPECT_EQ(student.yaml.find("answer_key"), std::string::npos) << student.yaml;
+  EXPECT_EQ(student.yaml.find("tests/hidden"), std::string::npos) << student.yaml;
+  gc::Course after = load_text(student.yaml);
+  const auto [lesson, quiz] = after.find_exercise("q");
+  ASSERT_NE(quiz, nullptr);
+  EXPECT_EQ(quiz->kind, gc::ExerciseKind::quiz);
+  EXPECT_TRUE(quiz->answer_key.empty());
+  EXPECT_EQ(quiz->question_forms, "lessons/quiz/q.questions.yaml");
+}
+
 TEST(StudentCourseYaml, QuotedAndPlainScalarsStayAsWritten) {
   // The loader reads `points: "10"` as text and `version: 2026.10` as "2026.10":
   // a rewrite that dropped quotes or re-printed numbers would change the course.
@@ -260,7 +272,8 @@ class ScratchCourse {
     file("tests/hidden/alpha/a_hidden_test.cpp", "// hidden\nTEST(AHidden, One) {\n  EXPECT_EQ(a(), 42);\n}\n");
     file("tests/hidden/alpha/a2_hidden_test.cpp", "// hidden\nTEST(A2Hidden, One) {\n  EXPECT_EQ(a2(), 7);\n}\n");
     file("tests/hidden/beta/b_hidden_test.cpp", "// hidden\nTEST(BHidden, One) {\n  EXPECT_EQ(b(), 5);\n}\n");
-    file("tests/hidden/quiz/answer_key.yaml", "q1: {type: choice, answer: b, points: 4}\n");
+    file("tests/hidden/quiz/answer_key.yaml",
+         "questions:\n  q1: {type: choice, options: [a, b], answer: b, points: 4, feedback: \"Re-read it.\"}\n");
     file("tests/mutants/alpha/off-by-one/alpha/a.cpp", "int a() { return 41; }\n");
     file("tests/fixtures/shared-data/x.txt", "1 2 3\n");
     file("tests/fixtures/hidden-data/golden.txt", "42 42 42\n");
@@ -402,6 +415,15 @@ TEST(WriteRelease, WritesAHandoutThatLoadsWithoutHiddenFiles) {
   as_student.check_hidden_files = false;
   gc::Course handout = gc::load_course(out / "course.yaml", as_student);
   EXPECT_EQ(handout.lessons.size(), 3u);
+  // The quiz ships its questions' forms in place of its key, without the answer.
+  const auto [quiz_lesson, quiz] = handout.find_exercise("q");
+  ASSERT_NE(quiz, nullptr);
+  EXPECT_TRUE(quiz->answer_key.empty());
+  ASSERT_FALSE(quiz->question_forms.empty());
+  const std::string forms = grader::util::read_file(out / quiz->question_forms);
+  EXPECT_NE(forms.find("type: choice"), std::string::npos) << forms;
+  EXPECT_EQ(forms.find("answer:"), std::string::npos) << forms;
+  EXPECT_EQ(forms.find("Re-read it."), std::string::npos) << forms;
   // The student README names the lessons and the first one to read.
   std::string readme = grader::util::read_file(out / "README.md");
   EXPECT_NE(readme.find("Beta lesson"), std::string::npos);
