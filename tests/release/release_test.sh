@@ -194,7 +194,7 @@ for f in $quiz_files; do
   set -e
   cp "$tmp/starter-answers" "$out/starter/$f"
   [ "$status" -eq 0 ] || { cat "$tmp/quiz.log"; fail "grader check $lesson exited $status with the right answers in $f"; }
-  grep -q 'answer recorded' "$tmp/quiz.log" || { cat "$tmp/quiz.log"; fail "grader check $lesson recorded no answer"; }
+  grep -qE ' ([0-9]+)/\1 +tests ' "$tmp/quiz.log" || { cat "$tmp/quiz.log"; fail "grader check $lesson: not every answer was recorded"; }
   grep -qiE 'not a choice letter|not a number|failed' "$tmp/quiz.log" && { cat "$tmp/quiz.log"; fail "a right answer was refused"; }
 done
 
