@@ -61,9 +61,10 @@ inline constexpr std::size_t kMaxSuiteResultLineBytes = kJsonEscapeGrowth * kMax
 /// The suite's own stdout and stderr (sandbox lines, GoogleTest's brief output).
 inline constexpr std::size_t kMaxSuiteOutputBytes = 64 * KiB;
 
-/// Address space (RLIMIT_AS) of a suite process. A suite of this course peaks
-/// at about 30 MiB resident and 90 MiB of address space; it holds at most one
-/// reply (kMaxReplyBytes) and its decoded copy at a time. The limit is raised
+/// Address space (RLIMIT_AS) of a suite process. A suite of this course works
+/// on matrices of a few KiB; with the caps above it holds at most one reply
+/// (kMaxReplyBytes) and its decoded copy at a time, so 1 GiB leaves ample
+/// room for GoogleTest, Eigen and the references. The limit is raised
 /// to the worker's limit when that is higher, since a worker cannot be given
 /// more than its parent's hard limit.
 inline constexpr std::size_t kSuiteAddressSpaceBytes = 1024 * MiB;
