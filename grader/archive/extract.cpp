@@ -3,6 +3,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -54,7 +55,22 @@ struct ReadCloser {
 }  // namespace
 
 ExtractReport extract(const fs::path& archive_path, const fs::path& into, const ExtractLimits& limits) {
+  int fd = ::open(archive_path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    throw ArchiveError("cannot open " + archive_path.filename().string() + ": " + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  return extract(fd, archive_path.filename().string(), into, limits);
+}
+
+ExtractReport extract(int archive_fd, const std::string& archive_name, const fs::path& into, const ExtractLimits& limits) {
   ExtractReport report;
+  struct stat st {};
+  if (::fstat(archive_fd, &st) != 0 || !S_ISREG(st.st_mode))
+    throw ArchiveError(printable_name(archive_name) + " is not a regular file");
+  ::fcntl(archive_fd, F_SETFL, ::fcntl(archive_fd, F_GETFL) & ~O_NONBLOCK);
   std::unique_ptr<struct archive, ReadCloser> a(archive_read_new());
   archive_read_support_format_zip(a.get());
   archive_read_support_format_tar(a.get());
@@ -62,17 +78,16 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
   archive_read_support_filter_gzip(a.get());
   archive_read_support_filter_xz(a.get());
   archive_read_support_filter_bzip2(a.get());
-  if (archive_read_open_filename(a.get(), archive_path.c_str(), 64 * 1024) != ARCHIVE_OK)
-    throw ArchiveError("cannot open " + archive_path.filename().string() + " as an archive: " +
-                       error_text(a.get()));
-  std::uint64_t packed = fs::file_size(archive_path);
+  if (archive_read_open_fd(a.get(), archive_fd, 64 * 1024) != ARCHIVE_OK)
+    throw ArchiveError("cannot open " + printable_name(archive_name) + " as an archive: " + error_text(a.get()));
+  std::uint64_t packed = static_cast<std::uint64_t>(st.st_size);
   std::uint64_t entries = 0;
   archive_entry* entry = nullptr;
   for (;;) {
     int r = archive_read_next_header(a.get(), &entry);
     if (r == ARCHIVE_EOF) break;
     if (r < ARCHIVE_WARN)
-      throw ArchiveError("the archive " + archive_path.filename().string() + " is damaged: " + error_text(a.get()));
+      throw ArchiveError("the archive " + printable_name(archive_name) + " is damaged: " + error_text(a.get()));
     if (++entries > limits.max_entries)
       throw ArchiveError("the archive has more than " + std::to_string(limits.max_entries) + " entries; refused");
     const char* raw = archive_entry_pathname(entry);
@@ -84,7 +99,7 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
       continue;
     }
     if (archive_entry_hardlink(entry)) {
-      report.refused.push_back(shown + ": hard link (only regular files are accepted)");
+      report.refused.push_back(shown + ": hard link: never followed or created (only regular files are accepted)");
       continue;
     }
     if (type == AE_IFDIR) {
@@ -92,7 +107,7 @@ ExtractReport extract(const fs::path& archive_path, const fs::path& into, const 
       continue;
     }
     if (type == AE_IFLNK) {
-      report.refused.push_back(shown + ": symbolic link (only regular files are accepted)");
+      report.refused.push_back(shown + ": symbolic link: never followed or created (only regular files are accepted)");
       continue;
     }
     if (type != AE_IFREG) {

@@ -41,6 +41,12 @@ bool is_archive(const std::filesystem::path& path);
 ExtractReport extract(const std::filesystem::path& archive, const std::filesystem::path& into,
                       const ExtractLimits& limits = {});
 
+/// The same from an archive already open (a batch entry opened without
+/// following a link); `archive_name` is used in messages. The descriptor
+/// must be a regular file; it is read from its current offset and not closed.
+ExtractReport extract(int archive_fd, const std::string& archive_name, const std::filesystem::path& into,
+                      const ExtractLimits& limits = {});
+
 /// Text fit for a report: report::plain_line, control characters, bidi
 /// overrides and invalid UTF-8 shown visibly ("\x1b", "\u202e", "\xff").
 std::string printable_name(const std::string& raw);

@@ -1,12 +1,18 @@
 #include "grader/batch/batch.hpp"
 
+#include <fcntl.h>
+
+#include <cerrno>
+#include <cstring>
 #include <future>
+#include <memory>
 #include <mutex>
 
 #include "grader/archive/extract.hpp"
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/safe_open.hpp"
 
 namespace grader::batch {
 namespace fs = std::filesystem;
@@ -42,32 +48,100 @@ std::string entry_content_hash(const runner::Grader& grader, const fs::path& wor
   return h.hex();
 }
 
-runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options) {
+namespace {
+
+// An entry made ready to grade: unpacked if an archive, and its workspace
+// (the folder holding the lesson folders) open, reached without following
+// a link anywhere below what the instructor named.
+struct Prepared {
+  std::unique_ptr<util::TempDir> unpacked;
+  util::Fd workspace;
+  fs::path workspace_path;      ///< names exactly the open folder
+  std::vector<std::string> refused;  ///< archive entries skipped
+  std::string error;            ///< why the entry cannot be graded at all
+};
+
+// Opens the entry itself: followed when named on the command line, never
+// when it was listed inside a folder of entries.
+util::Fd open_entry(const Entry& entry, int flags, std::string& why) {
+  if (!entry.listed) {
+    util::Fd fd(::open(entry.path.c_str(), flags | O_CLOEXEC));
+    if (!fd) why = "cannot open " + entry.path.string() + ": " + std::strerror(errno);
+    return fd;
+  }
+  fs::path parent = entry.path.parent_path();
+  util::Fd dir = util::open_trusted_directory(parent.empty() ? fs::path(".") : parent);
+  if (!dir) {
+    why = "cannot open the folder " + parent.string() + ": " + std::strerror(errno);
+    return {};
+  }
+  auto opened = util::open_beneath(dir.get(), entry.path.filename().string(), flags);
+  if (!opened.fd) why = opened.refused.empty() ? entry.path.filename().string() + " is missing" : opened.refused;
+  return std::move(opened.fd);
+}
+
+Prepared prepare(const runner::Grader& grader, const Entry& entry) {
+  Prepared p;
+  if (!entry.refused.empty()) {
+    p.error = "submission refused: " + entry.refused;
+    return p;
+  }
+  util::Fd folder;
+  if (archive::is_archive(entry.path)) {
+    util::Fd file = open_entry(entry, O_RDONLY | O_NONBLOCK, p.error);
+    if (!file) {
+      p.error = "archive refused: " + p.error;
+      return p;
+    }
+    p.unpacked = std::make_unique<util::TempDir>("grader-unpack");
+    try {
+      p.refused = archive::extract(file.get(), entry.path.filename().string(), p.unpacked->path()).refused;
+    } catch (const std::exception& e) {
+      p.error = std::string("archive refused: ") + e.what();
+      return p;
+    }
+    folder = util::open_trusted_directory(p.unpacked->path());
+  } else {
+    folder = open_entry(entry, O_RDONLY | O_DIRECTORY, p.error);
+    if (!folder) {
+      p.error = "submission refused: " + p.error;
+      return p;
+    }
+  }
+  // Look for the lesson folders inside the very folder just opened, then
+  // reopen what was found from it with no link on the way.
+  fs::path base = util::path_of(folder, p.unpacked ? p.unpacked->path() : entry.path);
+  std::string rel = util::relative_text(find_workspace_root(grader.course(), base), base);
+  auto opened = util::open_beneath(folder.get(), rel == "." ? "" : rel, O_RDONLY | O_DIRECTORY);
+  if (!opened.fd) {
+    p.error = "submission refused: " + (opened.refused.empty() ? rel + " disappeared while it was read" : opened.refused);
+    return p;
+  }
+  p.workspace = std::move(opened.fd);
+  p.workspace_path = util::path_of(p.workspace, base / rel);
+  return p;
+}
+
+runner::SubmissionResult grade_prepared(const runner::Grader& grader, const Entry& entry, const Prepared& prepared,
+                                        const BatchOptions& options) {
+  if (!prepared.error.empty()) return unreadable(grader, entry, prepared.error, options);
   runner::GradeOptions grade_options;
   grade_options.include_hidden = options.include_hidden;
   grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
-  std::optional<util::TempDir> unpacked;
-  fs::path folder = entry.path;
-  std::vector<std::string> refused;
-  if (archive::is_archive(entry.path)) {
-    unpacked.emplace("grader-unpack");
-    try {
-      auto report = archive::extract(entry.path, unpacked->path());
-      refused = report.refused;
-    } catch (const std::exception& e) {
-      return unreadable(grader, entry, std::string("archive refused: ") + e.what(), options);
-    }
-    folder = unpacked->path();
-  }
-  fs::path root = find_workspace_root(grader.course(), folder);
-  auto result = grader.grade(root, grade_options);
+  auto result = grader.grade(prepared.workspace_path, grade_options);
   result.student = entry.student;
   result.source = entry.path.string();
   result.course_version = options.course_version;
   result.grader_version = options.grader_version;
-  for (const auto& r : refused) result.rejected_files.push_back(r);
+  for (const auto& r : prepared.refused) result.rejected_files.push_back(r);
   return result;
+}
+
+}  // namespace
+
+runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options) {
+  return grade_prepared(grader, entry, prepare(grader, entry), options);
 }
 
 BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& entries, gradebook::Gradebook& book,
@@ -88,21 +162,11 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
       const Entry& entry = entries[i];
       bool skipped = false;
       runner::SubmissionResult result;
-      if (!options.force && (fs::is_directory(entry.path) || archive::is_archive(entry.path))) {
-        // An archive is unpacked once more for its hash (cheap next to
-        // grading), so a resumed batch skips archives already graded too.
-        std::string hash;
-        if (fs::is_directory(entry.path)) {
-          hash = entry_content_hash(grader, find_workspace_root(grader.course(), entry.path));
-        } else {
-          util::TempDir probe("grader-unpack");
-          try {
-            archive::extract(entry.path, probe.path());
-            hash = entry_content_hash(grader, find_workspace_root(grader.course(), probe.path()));
-          } catch (const std::exception&) {
-            // Unreadable: graded below, which says why.
-          }
-        }
+      Prepared prepared = prepare(grader, entry);
+      if (!options.force && prepared.error.empty()) {
+        // Unchanged since last graded (folders and archives alike, by the
+        // content of the student files): the stored result stands.
+        std::string hash = entry_content_hash(grader, prepared.workspace_path);
         std::lock_guard<std::mutex> lock(book_mutex);
         if (book.is_up_to_date(entry.student, hash, options.course_version)) {
           if (auto stored = book.latest(entry.student)) {
@@ -112,10 +176,10 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
         }
       }
       if (!skipped) {
-        result = grade_entry(grader, entry, options);
+        result = grade_prepared(grader, entry, prepared, options);
         std::lock_guard<std::mutex> lock(book_mutex);
         if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {
-          skipped = true;  // an archive whose content was already graded
+          skipped = true;  // an entry whose content was already graded
         } else {
           book.record(result);
         }

@@ -1,20 +1,61 @@
 #include "grader/batch/submissions.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <cstdlib>
 #include <set>
 #include <stdexcept>
 
 #include "grader/archive/extract.hpp"
+#include "grader/util/safe_open.hpp"
 
 namespace grader::batch {
 namespace fs = std::filesystem;
 
+namespace {
+// Canvas: "lastfirst_[LATE_]<user id>_<submission id>_<file name>".
+const char* const kCanvas = R"(^[a-z]+_(?:[Ll][Aa][Tt][Ee]_)?(\d+)_\d+_.+$)";
+// Moodle: "<Full Name>_<participant id>_assignsubmission_<plugin>_[<file name>]".
+const char* const kMoodleMarker = R"(_(\d+)_assignsubmission_(?:file|onlinetext)_)";
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::optional<std::string> canvas_id(const std::string& name) {
+  static const std::regex re(kCanvas, std::regex::ECMAScript);
+  std::smatch m;
+  if (!std::regex_match(name, m, re)) return std::nullopt;
+  return m[1].str();
+}
+
+// The participant id, "" when the marker is absent; `twice` when it occurs
+// more than once (a display or file name imitating it).
+std::optional<std::string> moodle_id(const std::string& name, bool& twice) {
+  static const std::regex re(kMoodleMarker, std::regex::ECMAScript);
+  twice = false;
+  std::optional<std::string> id;
+  for (auto it = std::sregex_iterator(name.begin(), name.end(), re); it != std::sregex_iterator(); ++it) {
+    // A name part must come first.
+    if (it->position(0) == 0) continue;
+    if (id) twice = true;
+    else id = (*it)[1].str();
+  }
+  return id;
+}
+}  // namespace
+
 StudentIdPattern::StudentIdPattern(const std::string& pattern) {
   if (pattern.empty()) return;
-  std::string text = pattern == "lms" ? std::string(R"(^[^_]+_(?:LATE_)?(\d+)_)") : pattern;
+  if (pattern == "lms" || pattern == "canvas" || pattern == "moodle") {
+    kind_ = pattern;
+    return;
+  }
+  kind_ = "regex";
   try {
-    regex_ = std::regex(text, std::regex::ECMAScript);
+    regex_ = std::regex(pattern, std::regex::ECMAScript);
   } catch (const std::regex_error& e) {
     throw std::invalid_argument("--id-pattern '" + pattern + "' is not a valid regular expression: " + e.what());
   }
@@ -31,12 +72,59 @@ std::string stem_of(const fs::path& entry) {
 }
 
 std::optional<std::string> StudentIdPattern::student_of(const fs::path& entry) const {
-  std::string stem = stem_of(entry);
-  if (!regex_) return stem;
-  std::smatch m;
+  std::string why;
+  return student_of(entry, why);
+}
+
+std::optional<std::string> StudentIdPattern::student_of(const fs::path& entry, std::string& why) const {
+  why.clear();
   std::string name = entry.filename().string();
-  if (!std::regex_search(name, m, *regex_)) return std::nullopt;
-  return m.size() > 1 && m[1].matched ? m[1].str() : m[0].str();
+  if (kind_.empty()) return stem_of(entry);
+  if (kind_ == "regex") {
+    std::smatch m;
+    if (!std::regex_search(name, m, *regex_)) {
+      why = "its name does not match --id-pattern";
+      return std::nullopt;
+    }
+    return m.size() > 1 && m[1].matched ? m[1].str() : m[0].str();
+  }
+  bool twice = false;
+  std::optional<std::string> canvas = kind_ != "moodle" ? canvas_id(name) : std::nullopt;
+  std::optional<std::string> moodle = kind_ != "canvas" ? moodle_id(name, twice) : std::nullopt;
+  if (twice) {
+    why = "its name holds Moodle's \"_<id>_assignsubmission_\" more than once, so the student id is ambiguous";
+    return std::nullopt;
+  }
+  if (canvas && moodle) {
+    why = "its name fits both Canvas's and Moodle's form (ids " + *canvas + " and " + *moodle +
+          "), so the student id is ambiguous";
+    return std::nullopt;
+  }
+  if (canvas) return canvas;
+  if (moodle) return moodle;
+  why = kind_ == "canvas"   ? "its name is not Canvas's lastfirst_[LATE_]<user id>_<submission id>_<file>"
+        : kind_ == "moodle" ? "its name is not Moodle's <Full Name>_<id>_assignsubmission_<file|onlinetext>_"
+                            : "its name is neither Canvas's lastfirst_[LATE_]<user id>_<submission id>_<file> nor "
+                              "Moodle's <Full Name>_<id>_assignsubmission_<file|onlinetext>_";
+  return std::nullopt;
+}
+
+void check_unique_students(const std::vector<Entry>& entries) {
+  std::map<std::string, std::vector<const Entry*>> by_id;
+  for (const auto& e : entries) by_id[lower(e.student)].push_back(&e);
+  std::string problems;
+  for (const auto& [id, list] : by_id) {
+    if (list.size() < 2) continue;
+    std::string names;
+    for (std::size_t i = 0; i < list.size(); ++i)
+      names += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + archive::printable_name(list[i]->path.string());
+    problems += (problems.empty() ? "" : "; ") + std::string("student '") + archive::printable_name(list[0]->student) +
+                "' has " + std::to_string(list.size()) + " entries: " + names;
+  }
+  if (!problems.empty())
+    throw std::invalid_argument(problems +
+                                ". Two entries with one student id are never merged; remove all but one (or fix the "
+                                "names or --id-pattern) and grade again");
 }
 
 namespace {
@@ -48,11 +136,20 @@ std::set<std::string> lesson_folders(const course::Course& course) {
   return names;
 }
 
+// A lesson folder, or a link standing where one would be (grading then
+// reports the link as refused instead of finding nothing).
 bool holds_lesson(const std::set<std::string>& names, const fs::path& dir) {
   std::error_code ec;
-  for (const auto& n : names)
-    if (fs::is_directory(dir / n, ec)) return true;
+  for (const auto& n : names) {
+    auto st = fs::symlink_status(dir / n, ec);
+    if (!ec && (st.type() == fs::file_type::directory || st.type() == fs::file_type::symlink)) return true;
+  }
   return false;
+}
+
+bool real_directory(const fs::path& p) {
+  std::error_code ec;
+  return fs::symlink_status(p, ec).type() == fs::file_type::directory;
 }
 }  // namespace
 
@@ -66,7 +163,7 @@ fs::path find_workspace_root(const course::Course& course, const fs::path& folde
       if (holds_lesson(names, dir)) return dir;
       std::error_code ec;
       for (const auto& child : fs::directory_iterator(dir, ec))
-        if (child.is_directory(ec) && !child.is_symlink(ec)) next.push_back(child.path());
+        if (real_directory(child.path())) next.push_back(child.path());
     }
     std::sort(next.begin(), next.end());
     level = std::move(next);
@@ -81,34 +178,45 @@ bool is_submission_folder(const course::Course& course, const fs::path& folder) 
   std::vector<fs::path> children;
   std::error_code ec;
   for (const auto& child : fs::directory_iterator(folder, ec)) children.push_back(child.path());
-  return children.size() == 1 && fs::is_directory(children[0]) && holds_lesson(names, children[0]);
+  return children.size() == 1 && real_directory(children[0]) && holds_lesson(names, children[0]);
 }
 
 std::vector<Entry> discover(const course::Course& course, const std::vector<fs::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched) {
   std::vector<Entry> out;
-  auto add = [&](const fs::path& p) {
-    auto id = pattern.student_of(p);
+  auto add = [&](const fs::path& p, bool listed, std::string refused) {
+    std::string why;
+    auto id = pattern.student_of(p, why);
     if (!id) {
-      unmatched.push_back(p.filename().string());
+      unmatched.push_back("'" + p.filename().string() + "': " + (why.empty() ? "its name does not match --id-pattern" : why));
       return;
     }
-    out.push_back({p, *id});
+    out.push_back({p, *id, listed, std::move(refused)});
   };
   for (const auto& p : paths) {
     std::error_code ec;
+    // A path given on the command line is the instructor's choice: trusted, links included.
     if (!fs::exists(p, ec)) throw std::invalid_argument("submission " + p.string() + " does not exist");
     if (archive::is_archive(p) || (fs::is_directory(p) && is_submission_folder(course, p))) {
-      add(p);
+      add(p, false, {});
       continue;
     }
     if (!fs::is_directory(p)) throw std::invalid_argument(p.string() + " is neither a folder nor a .zip/.tar.gz archive");
-    std::vector<fs::path> children;
-    for (const auto& child : fs::directory_iterator(p, ec))
-      if ((child.is_directory(ec) && !child.is_symlink(ec)) || archive::is_archive(child.path())) children.push_back(child.path());
-    std::sort(children.begin(), children.end());
-    for (const auto& c : children) add(c);
+    // Entries inside it are not: a linked entry is never followed.
+    util::Fd dir = util::open_trusted_directory(p);
+    if (!dir) throw std::invalid_argument("cannot open the folder " + p.string());
+    for (const auto& child : util::list_beneath(dir.get(), false)) {
+      fs::path c = p / child.rel;
+      if (child.kind == util::Listed::Kind::symlink) {
+        if (archive::is_archive(c) || fs::is_directory(c, ec))
+          add(c, true, child.rel + " is a symbolic link: never followed (an entry of a batch must be a real folder or archive)");
+      } else if (child.kind == util::Listed::Kind::directory ||
+                 (child.kind == util::Listed::Kind::file && archive::is_archive(c))) {
+        add(c, true, {});
+      }
+    }
   }
+  check_unique_students(out);
   return out;
 }
 

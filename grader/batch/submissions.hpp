@@ -16,22 +16,45 @@ namespace grader::batch {
 struct Entry {
   std::filesystem::path path;  ///< folder or archive
   std::string student;         ///< from the entry's name
+  /// Found by listing a folder of entries (an LMS export) rather than named
+  /// on the command line: then the entry itself must not be a link.
+  bool listed = false;
+  /// Set when the entry is refused without being opened (a listed entry that
+  /// is a symbolic link); it is recorded with zero points and this reason.
+  std::string refused;
 };
 
 /// How student ids are read from entry names.
 class StudentIdPattern {
  public:
-  /// Empty: the entry's name without its archive extension. "lms": the
-  /// number after the first underscore ("lastname_12345_67890_file.zip" ->
-  /// "12345"). Anything else: an ECMAScript regex whose first capture group
-  /// (or whole match) is the id. Throws std::invalid_argument on a bad regex.
+  /// Empty: the entry's name without its archive extension.
+  /// "canvas": Canvas's bulk download, anchored on its fixed parts:
+  ///   lastfirst_12345_67890_original.zip, lastfirst_LATE_12345_67890_original.zip
+  ///   (name: lowercase letters only; then LATE_/late_; the user id (the
+  ///   student id); the submission id; the file name as uploaded).
+  /// "moodle": Moodle's download, anchored on "_assignsubmission_":
+  ///   "Full Name_123456_assignsubmission_file_" (a folder, or that prefix
+  ///   before the uploaded file's name), also "..._assignsubmission_onlinetext_".
+  ///   A name in which that marker occurs twice is ambiguous and not matched.
+  /// "lms": whichever of the two matches; a name matching both is ambiguous
+  ///   and not matched (a crafted display or file name).
+  /// Anything else: an ECMAScript regex whose first capture group (or whole
+  /// match) is the id. Throws std::invalid_argument on a bad regex.
   explicit StudentIdPattern(const std::string& pattern = "");
   /// The id, or nothing when the pattern does not match.
   std::optional<std::string> student_of(const std::filesystem::path& entry) const;
+  /// The same, with the reason when there is no id ("" when matched).
+  std::optional<std::string> student_of(const std::filesystem::path& entry, std::string& why) const;
 
  private:
+  std::string kind_;  ///< "", "canvas", "moodle", "lms" or "regex"
   std::optional<std::regex> regex_;
 };
+
+/// Refuses a batch in which two entries resolve to the same student id
+/// (compared case-insensitively): throws std::invalid_argument naming both
+/// entries of every such id. Nothing is ever merged by grading order.
+void check_unique_students(const std::vector<Entry>& entries);
 
 /// The entry's name without .zip/.tar.gz/... .
 std::string stem_of(const std::filesystem::path& entry);
@@ -42,11 +65,17 @@ bool is_submission_folder(const course::Course& course, const std::filesystem::p
 
 /// The folder inside `folder` that holds the lesson folders (LMS archives
 /// often wrap everything in one extra folder); `folder` itself if none does.
+/// Linked folders are never descended into.
 std::filesystem::path find_workspace_root(const course::Course& course, const std::filesystem::path& folder);
 
 /// Expands the command line's paths into entries: a submission folder or an
 /// archive is one entry; any other folder contributes each of its folders
-/// and archives. Throws std::invalid_argument for a path that does not exist.
+/// and archives. A path on the command line is trusted as given (followed if
+/// it is a link: the instructor chose it); an entry listed inside a folder is
+/// never followed: a linked entry is returned refused ("x is a symbolic link:
+/// never followed"), so it is recorded with zero points and the reason.
+/// Throws std::invalid_argument for a path that does not exist, and when two
+/// entries resolve to the same student (check_unique_students).
 /// Entries whose name does not match the pattern are returned in `unmatched`.
 std::vector<Entry> discover(const course::Course& course, const std::vector<std::filesystem::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched);

@@ -138,8 +138,9 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("-o,--output", o->output, "One submission: write the report here (atomically)");
   app.add_option("--gradebook", o->gradebook, "SQLite gradebook to record into (batch default: ./gradebook.db)");
   app.add_option("--id-pattern", o->id_pattern,
-                 "How student ids are read from entry names: a regex (first group is the id) or 'lms' for "
-                 "lastname_12345_67890_file.zip (default: the entry name)");
+                 "How student ids are read from entry names: 'canvas' (lastfirst_[LATE_]12345_67890_file.zip), "
+                 "'moodle' (Full Name_123456_assignsubmission_file_), 'lms' (either; a name fitting both is refused), "
+                 "or a regex whose first group is the id (default: the entry name). Two entries with one id are refused");
   app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
@@ -170,7 +171,7 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       throw UsageError(e.what());
     }
     for (const auto& u : unmatched)
-      std::cerr << "grader: skipping '" << archive::printable_name(u) << "': its name does not match --id-pattern\n";
+      std::cerr << "grader: skipping " << archive::printable_name(u) << "\n";
     if (entries.empty()) throw UsageError("no submissions found in the paths given");
     if (!o->shard.empty() || o->shard_from_env) {
       if (!o->shard.empty() && o->shard_from_env) throw UsageError("give --shard or --shard-from-env, not both");

@@ -1,5 +1,7 @@
 #include "grader/report/terminal.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <sstream>
@@ -112,6 +114,14 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       if (shown > style.max_failures_shown)
         out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
     }
+  }
+  // Files that were there but refused (a link, a binary, too large): the
+  // starter stood in for them, so say which and why.
+  for (const auto& refused : result.rejected_files) {
+    bool graded_here = std::any_of(result.lessons.begin(), result.lessons.end(), [&](const runner::LessonResult& l) {
+      return refused.rfind(l.lesson + "/", 0) == 0;
+    });
+    if (graded_here) out << "\n" << c.red() << "Refused: " << c.reset() << refused;
   }
   int width = 30;
   int filled = exercises ? done * width / exercises : 0;

@@ -17,6 +17,7 @@
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/safe_open.hpp"
 
 namespace grader::runner {
 namespace fs = std::filesystem;
@@ -63,14 +64,6 @@ std::string binary_kind(std::string_view head) {
   return {};
 }
 
-std::string file_head(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::string head(4096, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head;
-}
-
 std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
   for (const auto& e : lesson.exercises) {
     for (const auto& f : e.public_tests.files)
@@ -92,29 +85,52 @@ std::string exercise_of(const course::Lesson& lesson, const std::string& source_
 Grader::Grader(const course::Course& course, const build::Toolchain& toolchain, fs::path cache_dir)
     : course_(course), toolchain_(toolchain), cache_dir_(std::move(cache_dir)) {}
 
+const std::set<std::pair<dev_t, ino_t>>& Grader::course_files() const {
+  std::call_once(course_files_once_, [&] {
+    for (const char* dir : {"solutions", "tests"}) {
+      auto ids = util::file_identities(course_.root / dir);
+      course_files_.insert(ids.begin(), ids.end());
+    }
+  });
+  return course_files_;
+}
+
 CollectedFiles Grader::collect(const fs::path& workspace) const {
   CollectedFiles out;
   std::set<std::string> named;
   for (const auto& lesson : course_.lessons)
     for (const auto& e : lesson.exercises)
       for (const auto& f : e.files) named.insert(f);
+  // The workspace itself is the caller's choice (trusted); nothing beneath it
+  // is reached through a link.
+  util::Fd root = util::open_trusted_directory(workspace);
+  util::ReadRules rules;
+  rules.max_bytes = kMaxStudentFileBytes;
+  // Another name for a course file is refused, except when grading the
+  // course's own folders (validate grades solutions/ and starter/).
+  std::error_code ec_ws, ec_course;
+  fs::path inside = fs::weakly_canonical(workspace, ec_ws).lexically_relative(fs::weakly_canonical(course_.root, ec_course));
+  bool course_folder = !ec_ws && !ec_course && !inside.empty() &&
+                       (*inside.begin() == "solutions" || *inside.begin() == "starter");
+  if (!course_folder) rules.foreign = &course_files();
+  if (struct stat st {}; root && ::fstat(root.get(), &st) == 0) rules.owner = st.st_uid;
   for (const auto& rel : named) {
-    fs::path p = workspace / rel;
-    struct stat st {};
-    bool present = ::lstat(p.c_str(), &st) == 0;
+    util::ReadResult read;
+    if (root) read = util::read_beneath(root.get(), rel, rules);
     std::string reason;
-    if (present && S_ISLNK(st.st_mode)) reason = "is a symbolic link (only regular source files are accepted)";
-    else if (present && !S_ISREG(st.st_mode)) reason = "is not a regular file";
-    else if (present && static_cast<std::size_t>(st.st_size) > kMaxStudentFileBytes)
-      reason = "is larger than " + std::to_string(kMaxStudentFileBytes >> 10) + " KiB";
-    std::string content;
-    if (present && reason.empty()) {
-      content = util::read_file(p);
-      if (std::string kind = binary_kind(content); !kind.empty())
+    if (!read.refused.empty()) {
+      if (read.component == rel && read.refused.find("symbolic link") != std::string::npos)
+        reason = "is a symbolic link: never followed (only regular source files are accepted)";
+      else if (read.component == rel && read.refused.rfind(rel + " ", 0) == 0)
+        reason = read.refused.substr(rel.size() + 1);
+      else
+        reason = "was not read: " + read.refused;
+    } else if (read.present) {
+      if (std::string kind = binary_kind(read.content); !kind.empty())
         reason = "is " + kind + ", not source code (only source files are accepted)";
     }
-    if (present && reason.empty()) {
-      out.files.emplace_back(rel, std::move(content));
+    if (read.present && reason.empty()) {
+      out.files.emplace_back(rel, std::move(read.content));
       continue;
     }
     if (!reason.empty()) out.rejected.push_back(rel + " " + reason);
@@ -123,18 +139,21 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
     fs::path starter = course_.root / "starter" / rel;
     out.files.emplace_back(rel, fs::exists(starter) ? util::read_file(starter) : std::string());
   }
-  // Everything else in the submission is listed, never compiled.
-  std::error_code ec;
-  if (fs::is_directory(workspace, ec)) {
-    for (auto it = fs::recursive_directory_iterator(workspace, fs::directory_options::none, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_directory(ec) && !it->is_symlink(ec)) continue;
-      std::string rel = util::relative_text(it->path(), workspace);
-      if (named.count(rel)) continue;
+  // Everything else in the submission is listed, never compiled; links are
+  // listed, never followed or descended into.
+  if (root) {
+    util::ReadRules head;
+    head.max_bytes = 4096;
+    head.head_only = true;
+    for (const auto& entry : util::list_beneath(root.get(), true)) {
+      if (entry.kind == util::Listed::Kind::directory || named.count(entry.rel)) continue;
+      std::string rel = entry.rel;
       // Say so when it is something that could never be used.
-      if (it->is_symlink(ec)) rel += " (a symbolic link: never followed)";
-      else if (it->is_regular_file(ec)) {
-        if (std::string kind = binary_kind(file_head(it->path())); !kind.empty())
+      if (entry.kind == util::Listed::Kind::symlink) {
+        rel += " (a symbolic link: never followed)";
+      } else if (entry.kind == util::Listed::Kind::file) {
+        auto first = util::read_beneath(root.get(), entry.rel, head);
+        if (std::string kind = binary_kind(first.content); !kind.empty())
           rel += " (" + kind + ": never compiled or linked; submit source files only)";
       }
       out.ignored.push_back(rel);

@@ -4,6 +4,8 @@
 // crash, timeout) never touches another lesson's points.
 #pragma once
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -46,7 +48,11 @@ class Grader {
   SubmissionResult grade(const std::filesystem::path& workspace, const GradeOptions& options) const;
 
   /// Reads the student files of the whole course from a workspace. Missing
-  /// files are replaced by the pristine starter version.
+  /// files are replaced by the pristine starter version. The workspace path
+  /// itself is trusted (it is what the caller chose); beneath it no link is
+  /// followed in any component (grader/util/safe_open.hpp), and a file with
+  /// several hard links is refused when it is owned by someone other than the
+  /// workspace's owner or is one of the course's own files.
   CollectedFiles collect(const std::filesystem::path& workspace) const;
 
   /// Grades one lesson from already-collected files.
@@ -64,6 +70,11 @@ class Grader {
   std::filesystem::path cache_dir_;
   mutable std::mutex listings_mutex_;
   mutable std::map<std::string, std::vector<ListedTest>> listings_;  ///< suite path -> its tests
+  /// (device, inode) of the course's solutions/ and tests/ files, read once:
+  /// a hard link to one of them is never read as a student file.
+  const std::set<std::pair<dev_t, ino_t>>& course_files() const;
+  mutable std::once_flag course_files_once_;
+  mutable std::set<std::pair<dev_t, ino_t>> course_files_;
 };
 
 /// Largest student file accepted; anything bigger is refused, not compiled.

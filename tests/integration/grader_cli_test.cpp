@@ -405,6 +405,32 @@ std::pair<int, int> yaml_position(const std::string& text) {
   return {std::stoi(m[1]), std::stoi(m[2])};
 }
 
+// `grader check --workspace` and `grader grade` read through the same intake:
+// a lesson folder that is a link (absolute or ../ relative) is refused and
+// named; the workspace folder given on the command line is trusted.
+TEST(GraderIntake, LinkedLessonFolderIsRefusedAndNamedByCheckAndGrade) {
+  ScratchDir scratch("grader-intake-test");
+  fs::path ws = scratch.path() / "workspace";
+  fs::create_directories(ws);
+  fs::create_directory_symlink(kCourse / "solutions" / kLesson, ws / kLesson);
+  GraderRun check = run_grader({"--no-color", "check", kLesson, "--workspace", ws.string()}, kGradeBound);
+  EXPECT_EQ(check.exit_code, 1) << describe(check);
+  EXPECT_TRUE(contains(check.out + check.err, kLesson + "/ is a symbolic link: never followed")) << describe(check);
+
+  fs::remove(ws / kLesson);
+  fs::create_directory_symlink(fs::path(kCourse / "solutions" / kLesson).lexically_relative(ws), ws / kLesson);
+  GraderRun run = run_grader({"--no-color", "grade", ws.string(), "--format", "json", "--lesson", kLesson}, kGradeBound);
+  json report = parse_report(run);
+  EXPECT_EQ(report.value("score", -1.0), 0) << describe(run);
+  EXPECT_TRUE(contains(report.dump(), kLesson + "/ is a symbolic link: never followed")) << describe(run);
+
+  // The folder named on the command line may itself be a link: it is the caller's choice.
+  fs::path linked_root = scratch.path() / "linked-root";
+  fs::create_directory_symlink(kCourse / "solutions", linked_root);
+  GraderRun trusted = run_grader({"--no-color", "check", kLesson, "--workspace", linked_root.string()}, kGradeBound);
+  EXPECT_EQ(trusted.exit_code, 0) << describe(trusted);
+}
+
 TEST(GraderCourseYaml, UnknownTopLevelKeyIsReportedAtItsLine) {
   int line = 0;
   std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "version:", "colour: blue", line);

@@ -171,4 +171,19 @@ GRADER_TIME_BUDGET_S=1 grade "$tmp/sub-slow" slow
 python3 "$check" "$tmp/slow.json" fallback || fail "timed-out grading: the fallback results.json is wrong"
 grep -q 'longer than the time allowed' "$tmp/slow.json" || fail "the timeout fallback does not say so"
 
+step "links in the submission are never followed (a linked starter/ or lesson folder)"
+mkdir -p "$tmp/sub-linked"
+ln -s "$ag/source/solutions" "$tmp/sub-linked/starter"
+ln -s "../source/solutions/$first" "$tmp/sub-linked/$first"  # relative, from $ag/submission
+grade "$tmp/sub-linked" linked
+grep -q "== grading $ag/submission\$" "$tmp/linked.log" || { cat "$tmp/linked.log"; fail "a linked starter/ was chosen as the workspace"; }
+grep -q "$first/ is a symbolic link: never followed" "$tmp/linked.json" "$tmp/linked.log" ||
+  { cat "$tmp/linked.log"; fail "the report does not name the linked lesson folder"; }
+python3 - "$tmp/linked.json" "$first" <<'EOF' || fail "a linked lesson folder scored points"
+import json, sys
+r, lesson = json.load(open(sys.argv[1])), sys.argv[2]
+passed = [t["name"] for t in r["tests"] if lesson in t.get("tags", []) and t["status"] == "passed"]
+assert not passed, "tests of %s passed through a link: %s" % (lesson, passed[:5])
+EOF
+
 step "done"
