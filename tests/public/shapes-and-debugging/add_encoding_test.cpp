@@ -28,8 +28,8 @@ TEST(DbgAddEncoding, AddsRowPToTokenP) {
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
   const MatrixXd want = dbg::md({{1, 2, 1, 2}, {2.5, 2.25, 2.125, 3}, {2, 3, 4, 5}});
-  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row", kTolerance,
-                  0.0)
+  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row",
+                  kTol.atol, kTol.rtol)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 
