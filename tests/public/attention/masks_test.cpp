@@ -67,3 +67,21 @@ TEST(Masks, MaskOfAnotherShapeIsRejected) {
   EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, kKey, kValue, mask),
                           "mask: expected shape (2, 3), got (2, 2)");
 }
+
+TEST(Masks, FullyMaskedQueryIsNaN) {
+  // Query 0 may see no key: its weights and output are NaN, as in PyTorch.
+  // Query 1 sees every key and is unaffected.
+  auto mask = course::Mask::boolean(blocked({{true, true, true}, {false, false, false}}));
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
+  ASSERT_EQ(got.weights.rows(), 2);
+  ASSERT_EQ(got.weights.cols(), 3);
+  ASSERT_EQ(got.output.rows(), 2);
+  ASSERT_EQ(got.output.cols(), 2);
+  for (course::Index j = 0; j < 3; ++j)
+    EXPECT_TRUE(std::isnan(got.weights(0, j))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
+                                                  "weights(0, " << j << ") should be NaN, got " << got.weights(0, j);
+  for (course::Index c = 0; c < 2; ++c)
+    EXPECT_TRUE(std::isnan(got.output(0, c))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
+                                                 "output(0, " << c << ") should be NaN, got " << got.output(0, c);
+  EXPECT_RESULT_NEAR(course::MatrixXf(got.weights.bottomRows(1)), matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
+}

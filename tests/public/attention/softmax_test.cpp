@@ -50,3 +50,16 @@ TEST(Softmax, MinusInfinityGetsZeroWeight) {
   auto got = student::softmax_rows(matrix({{0, -inf, 0}, {-inf, kLn2, 0}}));
   EXPECT_RESULT_NEAR(got, matrix({{0.5f, 0, 0.5f}, {0, 2 / 3.f, 1 / 3.f}}), kTol);
 }
+
+TEST(Softmax, AllMinusInfinityRowIsNaN) {
+  // No finite score to normalise by: max = -inf, -inf - (-inf) = NaN, as in
+  // PyTorch. The other row is unaffected.
+  const float inf = std::numeric_limits<float>::infinity();
+  auto got = student::softmax_rows(matrix({{-inf, -inf, -inf}, {0, 0, kLn2}}));
+  ASSERT_EQ(got.rows(), 2);
+  ASSERT_EQ(got.cols(), 3);
+  for (course::Index c = 0; c < 3; ++c)
+    EXPECT_TRUE(std::isnan(got(0, c))) << "softmax_rows([[-inf, -inf, -inf], [0, 0, ln 2]]): weight (0, " << c
+                                       << ") should be NaN, got " << got(0, c);
+  EXPECT_RESULT_NEAR(course::MatrixXf(got.bottomRows(1)), matrix({{0.25f, 0.25f, 0.5f}}), kTol);
+}

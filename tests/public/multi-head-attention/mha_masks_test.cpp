@@ -109,6 +109,7 @@ TEST(MhaMasks, RejectsMasksOfTheWrongShape) {
   EXPECT_INVALID_ARGUMENT(student::merge_masks(per_head, std::nullopt, 1, 2, 2, 3), "attn_mask");
   EXPECT_INVALID_ARGUMENT(student::merge_masks(std::nullopt, Tensor({1, 4}), 1, 2, 2, 3), "key_padding_mask");
   EXPECT_INVALID_ARGUMENT(student::causal_mask(-1, 2), "query_len");
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(2, -1), "key_len");
 }
 
 }  // namespace

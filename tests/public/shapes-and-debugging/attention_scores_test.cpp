@@ -67,3 +67,11 @@ TEST(DbgScores, RejectsQueriesAndKeysOfDifferentWidths) {
       call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
       {"head_dim"}, dbg::advice::kScoresWidth);
 }
+
+TEST(DbgScores, RejectsZeroWidth) {
+  // D = 0 would make the scale 1/sqrt(0) infinite and every score NaN.
+  const MatrixXf q(1, 0), k(2, 0);
+  dbg::expect_rejected(
+      call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
+      {"head_dim"}, dbg::advice::kScoresZeroWidth);
+}
