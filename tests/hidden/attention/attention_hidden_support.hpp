@@ -17,9 +17,10 @@ using course::MatrixXf;
 
 // Tolerance for float results compared with the reference or with PyTorch: the
 // course's float32 rule (common/testing.hpp), |got - want| <= 1e-5 + 3e-5 * |want|.
-// Correct implementations differ only by
-// rounding: the order of the sums in Q K^T, in the softmax denominator and in
-// weights * V, and std::exp versus Eigen's vectorised exp. That moves values
+// Correct implementations differ only by rounding: the order of the sums in
+// Q K^T, in the softmax denominator and in weights * V, the softmax's form
+// (exp(x - max) / sum or exp(x - logsumexp(x))), and std::exp versus Eigen's
+// vectorised exp. That moves values
 // by a few float ulps (1.2e-7 relative), at most about 1e-6 on the largest
 // shapes here; every bug the mutants model moves some value by more than 1e-3.
 constexpr double kAtol = course_testing::kFloatTol.atol;

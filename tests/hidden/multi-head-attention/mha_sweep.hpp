@@ -6,8 +6,8 @@
 // q scaled before or after the product, a mean computed as sum * (1/H) or
 // sum / H). With inputs of size ~1 and E <= 64 such reorderings move results
 // by a few 1e-7; the course's float32 rule (common/testing.hpp: 1e-5 absolute
-// plus 3e-5 relative) keeps a wide margin while
-// every wrong formula (wrong scale, axis, head order, bias) is off by 1e-2 or more.
+// plus 3e-5 relative) keeps a wide margin while every wrong formula (wrong
+// scale, axis, head order, bias) is off by 1e-2 or more.
 #pragma once
 
 #include <cmath>
