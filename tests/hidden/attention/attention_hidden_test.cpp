@@ -53,7 +53,7 @@ TEST(AttentionHidden, WeightRowsSumToOne) {
                                                    random_matrix(9, 3, 13));
   ASSERT_EQ(got.weights.rows(), 6) << "weights are (L, S) = (6, 9)";
   ASSERT_EQ(got.weights.cols(), 9) << "weights are (L, S) = (6, 9)";
-  EXPECT_TENSOR_NEAR(MatrixXf(got.weights.rowwise().sum()), MatrixXf(MatrixXf::Ones(6, 1)), kAtol, 0);
+  EXPECT_TENSOR_NEAR(MatrixXf(got.weights.rowwise().sum()), MatrixXf(MatrixXf::Ones(6, 1)), kAtol, kRtol);
 }
 
 TEST(AttentionHidden, PermutingKeysAndValuesTogetherKeepsTheOutput) {

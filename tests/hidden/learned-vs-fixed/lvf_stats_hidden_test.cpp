@@ -14,8 +14,9 @@ using course::Index;
 using course::MatrixXd;
 
 // Means of up to ~10^5 distances: summation order moves them by ~1e-13
-// relative. 1e-10 relative leaves room; every wrong formula is off by > 1e-3.
-constexpr double kRtol = 1e-10;
+// relative, inside the course's double rule (common/testing.hpp); every wrong
+// formula is off by > 1e-3.
+constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 MatrixXd random_table(Index rows, Index cols, std::uint32_t seed) {
   std::mt19937 rng(seed);
@@ -28,8 +29,8 @@ MatrixXd random_table(Index rows, Index cols, std::uint32_t seed) {
 void expect_same_stats(const MatrixXd& positions, const std::string& what) {
   const course::PositionStats got = student::position_stats(positions);
   const course::PositionStats want = ref::position_stats(positions);
-  EXPECT_NEAR(got.min_distance, want.min_distance, kRtol * want.min_distance) << "position_stats(" << what << ").min_distance";
-  EXPECT_NEAR(got.neighbour_ratio, want.neighbour_ratio, kRtol * want.neighbour_ratio)
+  EXPECT_NEAR(got.min_distance, want.min_distance, kTol.allowed(want.min_distance)) << "position_stats(" << what << ").min_distance";
+  EXPECT_NEAR(got.neighbour_ratio, want.neighbour_ratio, kTol.allowed(want.neighbour_ratio))
       << "position_stats(" << what << ").neighbour_ratio";
 }
 

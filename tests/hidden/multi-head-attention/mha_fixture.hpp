@@ -22,12 +22,14 @@
 #include <vector>
 
 #include "common/tensor.hpp"
+#include "common/testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_fixture {
 
-inline constexpr double kTorchAtol = 1e-5;
-inline constexpr double kTorchRtol = 1e-5;
+/// PyTorch computes in float32 too: the course's float32 rule (common/testing.hpp).
+inline constexpr double kTorchAtol = course_testing::kFloatTol.atol;
+inline constexpr double kTorchRtol = course_testing::kFloatTol.rtol;
 
 /// The fixtures of forward passes, in the order of the script.
 inline const std::vector<std::string>& forward_cases() {

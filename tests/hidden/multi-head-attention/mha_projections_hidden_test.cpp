@@ -12,12 +12,13 @@ using course::Index;
 using mha_fixture::Fixture;
 
 // The init bound may be computed in float or double: at most one float ulp
-// (6e-8) apart, so 1e-6 relative. A value drawn out of order is off by ~100%.
-constexpr double kInitRtol = 1e-6;
+// (6e-8) apart, inside the course's float32 rule (common/testing.hpp). A value
+// drawn out of order is off by ~100%.
+constexpr course_testing::Tolerance kInitTol = course_testing::kFloatTol;
 
 void expect_same_parameters(const course::MhaParameters& got, const course::MhaParameters& want) {
-  EXPECT_TENSOR_NEAR(got.in_proj_weight, want.in_proj_weight, 0, kInitRtol);
-  EXPECT_TENSOR_NEAR(got.out_proj_weight, want.out_proj_weight, 0, kInitRtol);
+  EXPECT_TENSOR_NEAR(got.in_proj_weight, want.in_proj_weight, kInitTol.atol, kInitTol.rtol);
+  EXPECT_TENSOR_NEAR(got.out_proj_weight, want.out_proj_weight, kInitTol.atol, kInitTol.rtol);
   EXPECT_TENSOR_NEAR(course::MatrixXf(got.in_proj_bias.transpose()), course::MatrixXf(want.in_proj_bias.transpose()), 0, 0);
   EXPECT_TENSOR_NEAR(course::MatrixXf(got.out_proj_bias.transpose()), course::MatrixXf(want.out_proj_bias.transpose()), 0, 0);
 }
@@ -54,6 +55,21 @@ TEST(MhaProjectionsHidden, SizesNotDivisibleAreRejected) {
                                                    course::VectorXf::Zero(e), h),
                             want);
   }
+}
+
+TEST(MhaProjectionsHidden, NonPositiveSizesAreRejected) {
+  for (Index h : {0, -1, -2, -4}) {
+    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(4, h), "num_heads");
+    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(12, h), "num_heads");
+    EXPECT_INVALID_ARGUMENT(student::project_heads(course::Tensor({2, 3, 12}), course::MatrixXf::Zero(12, 12),
+                                                   course::VectorXf::Zero(12), h),
+                            "num_heads");
+  }
+  for (Index e : {0, -1, -6, -12}) {
+    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(e, 3), "embed_dim");
+    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(e, 1), "embed_dim");
+  }
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(-12, -3), "embed_dim");
 }
 
 TEST(MhaProjectionsHidden, ProjectHeadsMatchesReference) {

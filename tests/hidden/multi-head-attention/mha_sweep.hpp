@@ -5,8 +5,9 @@
 // another summation order (explicit loops against Eigen's blocked products,
 // q scaled before or after the product, a mean computed as sum * (1/H) or
 // sum / H). With inputs of size ~1 and E <= 64 such reorderings move results
-// by a few 1e-7; 1e-5 absolute plus 1e-5 relative keeps a wide margin while
-// every wrong formula (wrong scale, axis, head order, bias) is off by 1e-2 or more.
+// by a few 1e-7; the course's float32 rule (common/testing.hpp: 1e-5 absolute
+// plus 3e-5 relative) keeps a wide margin while every wrong formula (wrong
+// scale, axis, head order, bias) is off by 1e-2 or more.
 #pragma once
 
 #include <cmath>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "common/tensor.hpp"
+#include "common/testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_sweep {
@@ -24,8 +26,8 @@ namespace mha_sweep {
 using course::Index;
 using course::Tensor;
 
-inline constexpr double kAtol = 1e-5;
-inline constexpr double kRtol = 1e-5;
+inline constexpr double kAtol = course_testing::kFloatTol.atol;
+inline constexpr double kRtol = course_testing::kFloatTol.rtol;
 
 /// One configuration: B, L, S, E, H (D = E / H).
 struct Shape {

@@ -44,7 +44,7 @@ TEST(OrderAttendHidden, MeanPoolMatchesReference) {
   for (auto [rows, cols] : {std::pair<Index, Index>{1, 8}, {3, 8}, {9, 5}, {4, 1}}) {
     const MatrixXf x = random_matrix(rows, cols, seed++);
     const course::VectorXf got = student::mean_pool(x), want = ref::mean_pool(x);
-    EXPECT_TENSOR_NEAR(MatrixXf(got.transpose()), MatrixXf(want.transpose()), 1e-6, 0)
+    EXPECT_TENSOR_NEAR(MatrixXf(got.transpose()), MatrixXf(want.transpose()), kAttentionAtol, kAttentionRtol)
         << "mean_pool(<random " << course::shape_string({rows, cols}) << ">), shown as a row";
   }
 }

@@ -12,8 +12,8 @@ using namespace order_hidden;
 
 // The distances and errors are built from attention outputs (see
 // kAttentionAtol): they agree with the reference to about 1e-6.
-constexpr float kFieldAtol = 1e-5f;
-constexpr float kFieldRtol = 1e-4f;
+constexpr double kFieldAtol = course_testing::kFloatTol.atol;
+constexpr double kFieldRtol = course_testing::kFloatTol.rtol;
 
 void expect_near_field(float got, float want, const char* field, const SentencePair& p) {
   EXPECT_NEAR(got, want, kFieldAtol + kFieldRtol * std::abs(want))

@@ -27,7 +27,7 @@ TEST(OrderEmbedHidden, WithPositionsMatchesReference) {
   std::uint32_t seed = 1;
   for (const Case& c : {Case{1, 8}, Case{7, 8}, Case{12, 5}, Case{3, 1}, Case{40, 8}}) {
     const MatrixXf x = random_matrix(c.rows, c.cols, seed++);
-    EXPECT_TENSOR_NEAR(student::with_positions(x), ref::with_positions(x), kPositionTolerance, 0)
+    EXPECT_TENSOR_NEAR(student::with_positions(x), ref::with_positions(x), kPositionTol.atol, kPositionTol.rtol)
         << "with_positions(<random matrix " << course::shape_string({c.rows, c.cols}) << ">)";
   }
 }

@@ -15,18 +15,19 @@ namespace order_hidden {
 using course::Index;
 using course::MatrixXf;
 
+/// Every comparison uses the course's float32 rule (common/testing.hpp).
 /// with_positions: one float rounding of a double encoding added to values
-/// below 4 (at most 2.4e-7 off); 1e-6 absolute. Wrong formulas are off by > 1e-3.
-constexpr double kPositionTolerance = 1e-6;
+/// below 4 (at most 2.4e-7 off). Wrong formulas are off by > 1e-3.
+constexpr course_testing::Tolerance kPositionTol = course_testing::kFloatTol;
 
 /// Attention outputs and weights against the reference: float sums of 8
-/// products, taken in any order, agree to about 1e-6; 1e-5 absolute plus 1e-4
-/// relative allows that. The bugs the tests look for move values by > 0.01.
-constexpr double kAttentionAtol = 1e-5;
-constexpr double kAttentionRtol = 1e-4;
+/// products, taken in any order, agree to about 1e-6. The bugs the tests look
+/// for move values by > 0.01.
+constexpr double kAttentionAtol = course_testing::kFloatTol.atol;
+constexpr double kAttentionRtol = course_testing::kFloatTol.rtol;
 
 /// "Zero up to rounding": runs that differ only in summation order.
-constexpr float kRoundingOnly = 1e-5f;
+constexpr float kRoundingOnly = static_cast<float>(course_testing::kFloatTol.atol);
 
 /// "dog bites man" -> {"dog", "bites", "man"}
 inline std::vector<std::string> words(const std::string& sentence) {

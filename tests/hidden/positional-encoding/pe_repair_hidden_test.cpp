@@ -59,7 +59,7 @@ TEST(PeRepairHidden, MatchesNumpyGolden) {
     if (g.base != 10000.0) continue;
     const MatrixXd got = student::positional_encoding_loop(g.seq_len, g.d_model);
     EXPECT_ENCODING_NEAR(call_text("positional_encoding_loop", g.seq_len, g.d_model), got, g.values,
-                         "the NumPy golden values", 1e-12);
+                         "the NumPy golden values", course_testing::kDoubleTol.atol);
     ++compared;
   }
   EXPECT_GT(compared, 0) << pe_golden::path() << " has no case with the default base 10000";

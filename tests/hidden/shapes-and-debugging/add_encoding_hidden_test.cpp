@@ -24,8 +24,9 @@ std::string returned(const MatrixXd& m) { return "returned a " + dbg::shape_text
 
 // One addition per element: any correct implementation gives the reference's
 // bits exactly, so the tolerance only allows the rounding of a different
-// association (e.g. adding zero rows first), far below any wrong row (~0.1).
-constexpr double kTolerance = 1e-12;
+// association (e.g. adding zero rows first), far below any wrong row (~0.1):
+// the course's double rule (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 struct Shape {
   Index seq_len;
@@ -50,7 +51,7 @@ TEST_P(DbgAddEncodingHidden, MatchesReference) {
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
   DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, ref::add_positional_encoding(embeddings, encoding),
-                  "the reference", kTolerance, 0.0)
+                  "the reference", kTol.atol, kTol.rtol)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 
@@ -72,7 +73,7 @@ TEST(DbgAddEncodingHidden, PositionPGetsRowP) {
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
   const MatrixXd want = encoding.topRows(4);
-  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "rows 0..3 of the encoding", kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "rows 0..3 of the encoding", kTol.atol, kTol.rtol)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 
@@ -84,7 +85,7 @@ TEST(DbgAddEncodingHidden, AcceptsASequenceAsLongAsTheEncoding) {
     try {
       const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
       DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, ref::add_positional_encoding(embeddings, encoding),
-                      "the reference", kTolerance, 0.0)
+                      "the reference", kTol.atol, kTol.rtol)
           << dbg::diagnose_add_encoding(embeddings, encoding, got);
     } catch (const std::invalid_argument& e) {
       DBG_FAIL(call_of(embeddings, encoding) + ": threw std::invalid_argument (" + e.what() +

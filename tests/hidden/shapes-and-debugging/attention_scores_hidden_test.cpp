@@ -23,16 +23,12 @@ std::string call_of(const MatrixXf& q, const MatrixXf& k) {
 
 std::string returned(const MatrixXf& m) { return "returned a " + dbg::shape_text(m) + " matrix"; }
 
-/// Tolerance for float scores of inputs in [-1, 1). A dot product of D terms
-/// summed in float errs by at most about D * 2^-24 * sum|q_i k_i| <= D^2 * 6e-8,
-/// and two correct implementations (Eigen's blocked product, a plain loop,
-/// scaling q before or after) may each err that much; after the 1/sqrt(D)
-/// scale that is 2 * D^1.5 * 6e-8 (3e-5 at D = 64), plus 1e-6 for rounding
-/// the scale itself. A wrong scale errs by 10% or more of scores around 0.3.
-double scores_tolerance(Index head_dim) {
-  const double d = static_cast<double>(head_dim);
-  return 2.0 * d * std::sqrt(d) * 6e-8 + 1e-6;
-}
+/// Float scores of inputs in [-1, 1) are compared under the course's float32
+/// rule (common/testing.hpp): a dot product of D <= 64 terms summed in another
+/// order (Eigen's blocked product, a plain loop, q scaled before or after)
+/// moves a score by well under 1e-6 in practice, while a wrong scale errs by
+/// 10% or more of scores around 0.3.
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 struct Shape {
   Index queries;
@@ -56,7 +52,7 @@ TEST_P(DbgScoresHidden, MatchesReference) {
   const MatrixXf k = dbg_random::uniform<MatrixXf>(s.keys, s.head_dim, seed + 1);
   const MatrixXf got = student::attention_scores(q, k);
   const std::string printed = dbg::printed_during_call();
-  DBG_EXPECT_NEAR(call_of(q, k), got, ref::attention_scores(q, k), "the reference", scores_tolerance(s.head_dim), 1e-6)
+  DBG_EXPECT_NEAR(call_of(q, k), got, ref::attention_scores(q, k), "the reference", kTol.atol, kTol.rtol)
       << dbg::diagnose_scores(q, k, got) << printed;
 }
 
@@ -78,7 +74,7 @@ TEST(DbgScoresHidden, ScaleIsOneOverSqrtOfHeadDim) {
     k.col(0).setOnes();
     const MatrixXf got = student::attention_scores(q, k);
     const MatrixXf want = MatrixXf::Constant(2, 3, 1.0f / std::sqrt(static_cast<float>(d)));
-    DBG_EXPECT_NEAR(call_of(q, k), got, want, "1/sqrt(D) in every entry", 1e-6, 1e-6)
+    DBG_EXPECT_NEAR(call_of(q, k), got, want, "1/sqrt(D) in every entry", kTol.atol, kTol.rtol)
         << dbg::diagnose_scores(q, k, got);
   }
 }
@@ -88,7 +84,7 @@ TEST(DbgScoresHidden, SquareScoresAreNotTransposed) {
     const MatrixXf q = dbg_random::uniform<MatrixXf>(n, 6, static_cast<std::uint32_t>(n * 3));
     const MatrixXf k = dbg_random::uniform<MatrixXf>(n, 6, static_cast<std::uint32_t>(n * 3 + 1));
     const MatrixXf got = student::attention_scores(q, k);
-    DBG_EXPECT_NEAR(call_of(q, k), got, ref::attention_scores(q, k), "the reference", scores_tolerance(6), 1e-6)
+    DBG_EXPECT_NEAR(call_of(q, k), got, ref::attention_scores(q, k), "the reference", kTol.atol, kTol.rtol)
         << dbg::diagnose_scores(q, k, got);
   }
 }

@@ -8,11 +8,8 @@ namespace {
 
 using attention_tests::matrix;
 
-// Expected values are rounded to 7 decimals and float arithmetic is good to
-// about 1e-7 here; 1e-6 absolute covers both. Every bug the lesson warns about
-// moves these values by more than 1e-2.
-constexpr double kAtol = 1e-6;
-constexpr double kRtol = 0;
+// The course's tolerance for float32 results (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 // The worked example of the README: L = 2, S = 3, D = 4, Dv = 2.
 const course::MatrixXf kQuery = matrix({{1, 0, 1, 0}, {0, 2, 0, 0}});
@@ -32,9 +29,8 @@ TEST(Attention, OutputIsLByDvAndWeightsAreLByS) {
 
 TEST(Attention, WorkedExampleFromTheReadme) {
   auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue);
-  EXPECT_TENSOR_NEAR(got.weights, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}),
-                     kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{0.8136763f, 0.4935196f}, {0.5776812f, 0.8446376f}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.8136763f, 0.4935196f}, {0.5776812f, 0.8446376f}}), kTol);
 }
 
 TEST(Attention, ScoresAreDividedBySqrtOfKeyWidth) {
@@ -43,8 +39,8 @@ TEST(Attention, ScoresAreDividedBySqrtOfKeyWidth) {
   // [0.73, 0.27]; not dividing gives [0.98, 0.02].
   auto got = student::scaled_dot_product_attention(matrix({{1, 1, 1, 1}}), matrix({{1, 1, 1, 1}, {0, 0, 0, 0}}),
                                                    matrix({{1, 0}, {0, 1}}));
-  EXPECT_TENSOR_NEAR(got.weights, matrix({{0.8807971f, 0.1192029f}}), kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{0.8807971f, 0.1192029f}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0.8807971f, 0.1192029f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.8807971f, 0.1192029f}}), kTol);
 }
 
 TEST(Attention, IdenticalKeysAverageTheValues) {
@@ -52,8 +48,8 @@ TEST(Attention, IdenticalKeysAverageTheValues) {
   auto key = matrix({{1, -2, 0.5f}, {1, -2, 0.5f}, {1, -2, 0.5f}, {1, -2, 0.5f}});
   auto value = matrix({{1, 2}, {3, 4}, {5, 6}, {7, 8}});
   auto got = student::scaled_dot_product_attention(matrix({{3, 1, 0}, {-1, 0, 2}}), key, value);
-  EXPECT_TENSOR_NEAR(got.weights, course::MatrixXf(course::MatrixXf::Constant(2, 4, 0.25f)), kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{4, 5}, {4, 5}}), 1e-5, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, course::MatrixXf(course::MatrixXf::Constant(2, 4, 0.25f)), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{4, 5}, {4, 5}}), kTol);
 }
 
 TEST(Attention, LargeScoresStayFinite) {
@@ -63,8 +59,8 @@ TEST(Attention, LargeScoresStayFinite) {
   key.row(1).setConstant(-30);
   key.row(2).setConstant(29);
   auto got = student::scaled_dot_product_attention(course::MatrixXf::Constant(1, 16, 30), key, kValue);
-  EXPECT_TENSOR_NEAR(got.weights, matrix({{1, 0, 0}}), kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{1, 0}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{1, 0, 0}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{1, 0}}), kTol);
 }
 
 TEST(Attention, RejectsKeysOfAnotherWidth) {

@@ -11,10 +11,8 @@ namespace {
 using attention_tests::blocked;
 using attention_tests::matrix;
 
-// Expected values are exact or rounded to 7 decimals; float arithmetic is good
-// to about 1e-7 here, so 1e-6 absolute covers both.
-constexpr double kAtol = 1e-6;
-constexpr double kRtol = 0;
+// The course's tolerance for float32 results (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 // The README's worked example (L = 2, S = 3, D = 4, Dv = 2).
 const course::MatrixXf kQuery = matrix({{1, 0, 1, 0}, {0, 2, 0, 0}});
@@ -38,9 +36,8 @@ TEST(Masks, BooleanMaskBlocksAKey) {
   // other two keys share all the weight. Query 1 is untouched.
   auto mask = course::Mask::boolean(blocked({{true, false, false}, {false, false, false}}));
   auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
-  EXPECT_TENSOR_NEAR(got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kAtol,
-                     kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{0.6224593f, 1}, {0.5776812f, 0.8446376f}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.6224593f, 1}, {0.5776812f, 0.8446376f}}), kTol);
 }
 
 TEST(Masks, AdditiveMaskIsAddedToTheScaledScores) {
@@ -50,8 +47,8 @@ TEST(Masks, AdditiveMaskIsAddedToTheScaledScores) {
   auto mask = course::Mask::additive(matrix({{0, std::log(2.0f), std::log(4.0f)}}));
   auto got = student::scaled_dot_product_attention(matrix({{0, 0}}), matrix({{1, 2}, {3, 4}, {5, 6}}),
                                                    course::MatrixXf::Identity(3, 3), mask);
-  EXPECT_TENSOR_NEAR(got.weights, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{1 / 7.f, 2 / 7.f, 4 / 7.f}}), kTol);
 }
 
 TEST(Masks, CausalAttentionLooksOnlyBackwards) {
@@ -61,12 +58,30 @@ TEST(Masks, CausalAttentionLooksOnlyBackwards) {
   auto causal = course::Mask::boolean(blocked({{false, true, true}, {false, false, true}, {false, false, false}}));
   auto got = student::scaled_dot_product_attention(x, x, x, causal);
   auto want_weights = matrix({{1, 0, 0}, {0.3302385f, 0.6697615f, 0}, {0.2482551f, 0.2482551f, 0.5034898f}});
-  EXPECT_TENSOR_NEAR(got.weights, want_weights, kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, matrix({{1, 0}, {0.3302385f, 0.6697615f}, {0.7517449f, 0.7517449f}}), kAtol, kRtol);
+  EXPECT_RESULT_NEAR(got.weights, want_weights, kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{1, 0}, {0.3302385f, 0.6697615f}, {0.7517449f, 0.7517449f}}), kTol);
 }
 
 TEST(Masks, MaskOfAnotherShapeIsRejected) {
   auto mask = course::Mask::boolean(blocked({{false, false}, {false, false}}));
   EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, kKey, kValue, mask),
                           "mask: expected shape (2, 3), got (2, 2)");
+}
+
+TEST(Masks, FullyMaskedQueryIsNaN) {
+  // Query 0 may see no key: its weights and output are NaN, as in PyTorch.
+  // Query 1 sees every key and is unaffected.
+  auto mask = course::Mask::boolean(blocked({{true, true, true}, {false, false, false}}));
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
+  ASSERT_EQ(got.weights.rows(), 2);
+  ASSERT_EQ(got.weights.cols(), 3);
+  ASSERT_EQ(got.output.rows(), 2);
+  ASSERT_EQ(got.output.cols(), 2);
+  for (course::Index j = 0; j < 3; ++j)
+    EXPECT_TRUE(std::isnan(got.weights(0, j))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
+                                                  "weights(0, " << j << ") should be NaN, got " << got.weights(0, j);
+  for (course::Index c = 0; c < 2; ++c)
+    EXPECT_TRUE(std::isnan(got.output(0, c))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
+                                                 "output(0, " << c << ") should be NaN, got " << got.output(0, c);
+  EXPECT_RESULT_NEAR(course::MatrixXf(got.weights.bottomRows(1)), matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
 }

@@ -9,9 +9,9 @@ namespace {
 
 using course::Index;
 
-// Distances between encodings of width 16: any correct double computation is
-// within 1e-12 of another.
-constexpr double kTolerance = 1e-12;
+// The course's tolerance for double results (common/testing.hpp): sums of
+// square roots in another order agree to about 1e-15 here.
+constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 // ||PE(p) - PE(p + 1)|| for width 16: pair i turns by w_i = 10000^(-2i/16)
 // per step, and a (sin, cos) pair moved by w is sqrt(2 - 2 cos w) away.
@@ -49,8 +49,8 @@ TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
   ASSERT_EQ(reports.size(), 1u);
   const course::PositionStats want =
       student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9).forward(40));
-  EXPECT_NEAR(reports[0].learned.min_distance, want.min_distance, kTolerance);
-  EXPECT_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTolerance);
+  EXPECT_VALUE_NEAR(reports[0].learned.min_distance, want.min_distance, kTol);
+  EXPECT_VALUE_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTol);
 }
 
 TEST(LvfLengths, SinusoidalKeepsNeighboursApartAtEveryLength) {
@@ -58,7 +58,7 @@ TEST(LvfLengths, SinusoidalKeepsNeighboursApartAtEveryLength) {
   // of neighbours is the same distance apart, whatever the length.
   const double d = neighbour_distance_width16();
   for (const auto& r : student::length_experiment({2, 64, 1000}, 16, 512))
-    EXPECT_NEAR(r.sinusoidal.min_distance, d, kTolerance) << "sinusoidal encoding, length " << r.length;
+    EXPECT_VALUE_NEAR(r.sinusoidal.min_distance, d, kTol) << "sinusoidal encoding, length " << r.length;
 }
 
 TEST(LvfLengths, OnlyTheSinusoidalEncodingKnowsWhatNearMeans) {

@@ -9,9 +9,9 @@ namespace {
 
 using course::MatrixXd;
 
-// Sums of a few square roots of small integers: any order of summation is
-// within 1e-15 of the exact values below; 1e-12 is a generous margin.
-constexpr double kTolerance = 1e-12;
+// The course's tolerance for double results (common/testing.hpp): sums of
+// square roots in another order agree to about 1e-15 here.
+constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 TEST(LvfStats, ThreePointsOnALine) {
   // (0, 0), (3, 4), (6, 8): neighbours 5 and 5 apart, the ends 10.
@@ -20,9 +20,9 @@ TEST(LvfStats, ThreePointsOnALine) {
       3, 4,   //
       6, 8;
   const course::PositionStats s = student::position_stats(p);
-  EXPECT_NEAR(s.min_distance, 5.0, kTolerance) << "position_stats: smallest distance, between neighbours";
+  EXPECT_VALUE_NEAR(s.min_distance, 5.0, kTol) << "position_stats: smallest distance, between neighbours";
   // neighbours: (5 + 5) / 2 = 5; all pairs: (5 + 10 + 5) / 3 = 20 / 3
-  EXPECT_NEAR(s.neighbour_ratio, 0.75, kTolerance) << "position_stats: neighbour_ratio = 5 / (20 / 3)";
+  EXPECT_VALUE_NEAR(s.neighbour_ratio, 0.75, kTol) << "position_stats: neighbour_ratio = 5 / (20 / 3)";
 }
 
 TEST(LvfStats, TwoPositionsHaveRatioOne) {
@@ -30,8 +30,8 @@ TEST(LvfStats, TwoPositionsHaveRatioOne) {
   p << 1, 2,  //
       4, 6;
   const course::PositionStats s = student::position_stats(p);
-  EXPECT_NEAR(s.min_distance, 5.0, kTolerance);
-  EXPECT_NEAR(s.neighbour_ratio, 1.0, kTolerance) << "two positions: the only pair is also the only neighbour pair";
+  EXPECT_VALUE_NEAR(s.min_distance, 5.0, kTol);
+  EXPECT_VALUE_NEAR(s.neighbour_ratio, 1.0, kTol) << "two positions: the only pair is also the only neighbour pair";
 }
 
 TEST(LvfStats, ShufflingTheRowsChangesOnlyTheRatio) {
@@ -40,10 +40,10 @@ TEST(LvfStats, ShufflingTheRowsChangesOnlyTheRatio) {
   ordered << 0, 1, 2, 3;
   shuffled << 0, 2, 1, 3;
   const course::PositionStats a = student::position_stats(ordered), b = student::position_stats(shuffled);
-  EXPECT_NEAR(a.min_distance, 1.0, kTolerance);
-  EXPECT_NEAR(b.min_distance, 1.0, kTolerance);
-  EXPECT_NEAR(a.neighbour_ratio, 0.6, kTolerance) << "rows 0, 1, 2, 3: neighbours 1, 1, 1 over the mean 10 / 6";
-  EXPECT_NEAR(b.neighbour_ratio, 1.0, kTolerance) << "rows 0, 2, 1, 3: neighbours 2, 1, 2 over the mean 10 / 6";
+  EXPECT_VALUE_NEAR(a.min_distance, 1.0, kTol);
+  EXPECT_VALUE_NEAR(b.min_distance, 1.0, kTol);
+  EXPECT_VALUE_NEAR(a.neighbour_ratio, 0.6, kTol) << "rows 0, 1, 2, 3: neighbours 1, 1, 1 over the mean 10 / 6";
+  EXPECT_VALUE_NEAR(b.neighbour_ratio, 1.0, kTol) << "rows 0, 2, 1, 3: neighbours 2, 1, 2 over the mean 10 / 6";
 }
 
 TEST(LvfStats, RepeatedRowGivesZeroMinimum) {

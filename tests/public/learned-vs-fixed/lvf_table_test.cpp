@@ -21,10 +21,9 @@ MatrixXd recipe(Index max_len, Index d_model, std::uint64_t seed) {
   return t;
 }
 
-// The bound may be computed in float or in double: at most one float ulp
-// (6e-8 relative) apart. Drawing in another order or with another bound is
-// off by far more.
-constexpr double kInitRtol = 1e-6;
+// Init bounds may be computed in float or in double (one float ulp apart):
+// the draws are float32 results under the course's tolerance (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(LvfTable, TableHasTheRequestedShape) {
   const student::LearnedPositionalEmbedding learned(16, 4);
@@ -33,9 +32,9 @@ TEST(LvfTable, TableHasTheRequestedShape) {
 }
 
 TEST(LvfTable, InitialTableFollowsTheRecipe) {
-  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(5, 3, 7).table(), recipe(5, 3, 7), 0, kInitRtol)
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(5, 3, 7).table(), recipe(5, 3, 7), kTol.atol, kTol.rtol)
       << "LearnedPositionalEmbedding(5, 3, 7).table(): row by row, uniform(sqrt(3)) from SplitMix64(7)";
-  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(4, 6).table(), recipe(4, 6, 0), 0, kInitRtol)
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(4, 6).table(), recipe(4, 6, 0), kTol.atol, kTol.rtol)
       << "LearnedPositionalEmbedding(4, 6).table(): the default seed is 0";
 }
 

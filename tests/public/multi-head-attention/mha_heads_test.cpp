@@ -14,8 +14,8 @@ using mha_public::filled;
 using mha_public::random_tensor;
 
 // Hand-computed values go through a few float32 operations (exp, a sum of
-// two or four terms, a division): 1e-6 absolute is a few ulps of values near 1.
-constexpr double kAtol = 1e-6;
+// two or four terms, a division): the course's float32 tolerance (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(MhaHeads, CrossAttentionShapes) {
   // B = 2, H = 3, L = 4, S = 6, D = 5
@@ -34,7 +34,7 @@ TEST(MhaHeads, WeightsAreProbabilitiesOverTheKeys) {
       const auto w = r.weights.matrix({b, h});
       EXPECT_GE(w.minCoeff(), 0.0f) << "weights are probabilities (b=" << b << ", h=" << h << ")";
       for (Index l = 0; l < 3; ++l)
-        EXPECT_NEAR(w.row(l).sum(), 1.0f, 1e-5) << "each query's weights over the S keys sum to 1 (b=" << b
+        EXPECT_VALUE_NEAR(w.row(l).sum(), 1.0f, kTol) << "each query's weights over the S keys sum to 1 (b=" << b
                                                  << ", h=" << h << ", l=" << l << "): softmax along the last axis";
     }
 }
@@ -46,10 +46,10 @@ TEST(MhaHeads, HandComputedSingleQuery) {
   const Tensor v({1, 1, 2, 2}, {1, 2, 3, 4});
   const auto r = student::attend_heads(q, k, v);
   const double w0 = 1.0 / (1.0 + std::exp(-1.0 / std::sqrt(2.0))), w1 = 1.0 - w0;
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), w0, kAtol);
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), w1, kAtol);
-  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), w0 * 1 + w1 * 3, kAtol);
-  EXPECT_NEAR(r.output.at({0, 0, 0, 1}), w0 * 2 + w1 * 4, kAtol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 0}), w0, kTol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 1}), w1, kTol);
+  EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 0}), w0 * 1 + w1 * 3, kTol);
+  EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 1}), w0 * 2 + w1 * 4, kTol);
 }
 
 TEST(MhaHeads, ScaleIsOneOverSqrtOfHeadDim) {
@@ -61,7 +61,7 @@ TEST(MhaHeads, ScaleIsOneOverSqrtOfHeadDim) {
   const auto r = student::attend_heads(q, k, v);
   const double w0 = 1.0 / (1.0 + std::exp(-2.0));
   for (Index h = 0; h < 2; ++h)
-    EXPECT_NEAR(r.weights.at({0, h, 0, 0}), w0, kAtol) << "head " << h << ": scores are divided by sqrt(D) = 2";
+    EXPECT_VALUE_NEAR(r.weights.at({0, h, 0, 0}), w0, kTol) << "head " << h << ": scores are divided by sqrt(D) = 2";
 }
 
 TEST(MhaHeads, EqualKeysGiveUniformWeights) {
@@ -70,9 +70,9 @@ TEST(MhaHeads, EqualKeysGiveUniformWeights) {
   const Tensor v({1, 1, 4, 2}, {1, 0, 2, 0, 3, 0, 6, 4});
   const auto r = student::attend_heads(q, k, v);
   for (Index l = 0; l < 3; ++l) {
-    for (Index s = 0; s < 4; ++s) EXPECT_NEAR(r.weights.at({0, 0, l, s}), 0.25, kAtol);
-    EXPECT_NEAR(r.output.at({0, 0, l, 0}), 3.0, kAtol) << "the mean of the values' first column";
-    EXPECT_NEAR(r.output.at({0, 0, l, 1}), 1.0, kAtol);
+    for (Index s = 0; s < 4; ++s) EXPECT_VALUE_NEAR(r.weights.at({0, 0, l, s}), 0.25, kTol);
+    EXPECT_VALUE_NEAR(r.output.at({0, 0, l, 0}), 3.0, kTol) << "the mean of the values' first column";
+    EXPECT_VALUE_NEAR(r.output.at({0, 0, l, 1}), 1.0, kTol);
   }
 }
 
@@ -82,9 +82,9 @@ TEST(MhaHeads, LargeScoresStayFinite) {
   const Tensor k = filled({1, 1, 2, 4}, [](Index i) { return i < 4 ? 30.0f : 29.0f; });
   const Tensor v({1, 1, 2, 4}, {1, 1, 1, 1, 0, 0, 0, 0});
   const auto r = student::attend_heads(q, k, v);
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), 1.0, kAtol) << "score 1800 against 1740: all weight on key 0";
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), 0.0, kAtol);
-  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kAtol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 0}), 1.0, kTol) << "score 1800 against 1740: all weight on key 0";
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 1}), 0.0, kTol);
+  EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kTol);
 }
 
 TEST(MhaHeads, ScoreBiasIsAddedToTheScaledScores) {
@@ -94,12 +94,12 @@ TEST(MhaHeads, ScoreBiasIsAddedToTheScaledScores) {
   const Tensor v({1, 1, 3, 2}, {3, 0, 0, 3, 100, 100});
   const Tensor bias({1, 1, 1, 3}, {0.0f, std::log(2.0f), -std::numeric_limits<float>::infinity()});
   const auto r = student::attend_heads(q, k, v, bias);
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 0}), 1.0 / 3.0, kAtol);
-  EXPECT_NEAR(r.weights.at({0, 0, 0, 1}), 2.0 / 3.0, kAtol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 0}), 1.0 / 3.0, kTol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 1}), 2.0 / 3.0, kTol);
   // exp(-inf) is 0 (Eigen's vectorised exp() gives ~3e-39, which counts as 0 too).
   EXPECT_LE(r.weights.at({0, 0, 0, 2}), 1e-30f) << "a -inf score gets zero weight";
-  EXPECT_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kAtol);
-  EXPECT_NEAR(r.output.at({0, 0, 0, 1}), 2.0, kAtol);
+  EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kTol);
+  EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 1}), 2.0, kTol);
 }
 
 TEST(MhaHeads, RejectsShapesThatDoNotFit) {

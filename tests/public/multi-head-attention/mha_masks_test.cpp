@@ -19,8 +19,8 @@ using mha_public::random_tensor;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 // A blocked key contributes exactly 0, but an implementation may still round
 // differently when other inputs change (e.g. a softmax that subtracts one
-// maximum for the whole matrix): allow a few float32 ulps.
-constexpr double kAtol = 1e-6;
+// maximum for the whole matrix): the course's float32 tolerance (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 // The weight of a blocked key is exp(-inf) = 0, but Eigen's vectorised exp()
 // returns the smallest normal float (~3e-39) for -inf: both count as zero.
 constexpr float kBlockedWeight = 1e-30f;
@@ -81,7 +81,7 @@ TEST(MhaMasks, CausalForwardIgnoresLaterTokens) {
   const auto after = mha.forward(x, x, x, options);
   for (Index l = 0; l < 3; ++l)
     for (Index e = 0; e < 8; ++e)
-      EXPECT_NEAR(after.output.at({0, l, e}), before.output.at({0, l, e}), kAtol) << "position " << l << " saw the future";
+      EXPECT_VALUE_NEAR(after.output.at({0, l, e}), before.output.at({0, l, e}), kTol) << "position " << l << " saw the future";
 }
 
 TEST(MhaMasks, PaddedKeysChangeNothing) {
@@ -99,7 +99,7 @@ TEST(MhaMasks, PaddedKeysChangeNothing) {
     value.at({0, 2, e}) = -9.0f;
   }
   const auto after = mha.forward(query, key, value, options);
-  EXPECT_TENSOR_NEAR(after.output, before.output, kAtol, 0);
+  EXPECT_RESULT_NEAR(after.output, before.output, kTol);
 }
 
 TEST(MhaMasks, RejectsMasksOfTheWrongShape) {
@@ -109,6 +109,7 @@ TEST(MhaMasks, RejectsMasksOfTheWrongShape) {
   EXPECT_INVALID_ARGUMENT(student::merge_masks(per_head, std::nullopt, 1, 2, 2, 3), "attn_mask");
   EXPECT_INVALID_ARGUMENT(student::merge_masks(std::nullopt, Tensor({1, 4}), 1, 2, 2, 3), "key_padding_mask");
   EXPECT_INVALID_ARGUMENT(student::causal_mask(-1, 2), "query_len");
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(2, -1), "key_len");
 }
 
 }  // namespace

@@ -13,9 +13,9 @@ using course::Index;
 using course::Tensor;
 using mha_public::filled;
 
-// Init bounds may be computed in float or in double; that changes a value by
-// at most one float ulp (6e-8 relative), well inside 1e-6 relative.
-constexpr double kInitRtol = 1e-6;
+// Init bounds may be computed in float or in double (one float ulp apart):
+// the draws are float32 results under the course's tolerance (common/testing.hpp).
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(MhaProjections, SeedExampleHasTorchShapedParameters) {
   student::MultiHeadAttention mha(32, 4);
@@ -41,14 +41,14 @@ TEST(MhaProjections, InitDrawsInProjRowByRowThenOutProj) {
   // The first E draws fill row 0; draw E is row 1, column 0.
   for (Index c = 0; c < e; ++c) {
     const float want = generator.uniform(in_bound);
-    EXPECT_NEAR(p.in_proj_weight(0, c), want, kInitRtol * std::fabs(want)) << "in_proj_weight(0, " << c << ")";
+    EXPECT_NEAR(p.in_proj_weight(0, c), want, kTol.allowed(want)) << "in_proj_weight(0, " << c << ")";
   }
   const float row1 = generator.uniform(in_bound);
-  EXPECT_NEAR(p.in_proj_weight(1, 0), row1, kInitRtol * std::fabs(row1))
+  EXPECT_NEAR(p.in_proj_weight(1, 0), row1, kTol.allowed(row1))
       << "in_proj_weight(1, 0) is draw number E: fill the matrix row by row";
   for (Index i = e + 1; i < 3 * e * e; ++i) generator.uniform(in_bound);
   const float first_out = generator.uniform(out_bound);
-  EXPECT_NEAR(p.out_proj_weight(0, 0), first_out, kInitRtol * std::fabs(first_out))
+  EXPECT_NEAR(p.out_proj_weight(0, 0), first_out, kTol.allowed(first_out))
       << "out_proj_weight(0, 0) is the draw right after the last of in_proj_weight, with bound 1/sqrt(E)";
 }
 
@@ -56,9 +56,9 @@ TEST(MhaProjections, InitStaysWithinTorchBounds) {
   student::MultiHeadAttention mha(32, 4, 3);
   const auto& p = mha.parameters();
   const double in_bound = std::sqrt(6.0 / 128.0), out_bound = 1.0 / std::sqrt(32.0);
-  EXPECT_LE(p.in_proj_weight.cwiseAbs().maxCoeff(), in_bound * (1 + kInitRtol));
+  EXPECT_LE(p.in_proj_weight.cwiseAbs().maxCoeff(), (in_bound + kTol.allowed(in_bound)));
   EXPECT_GT(p.in_proj_weight.cwiseAbs().maxCoeff(), 0.9 * in_bound) << "3072 uniform draws should come near the bound";
-  EXPECT_LE(p.out_proj_weight.cwiseAbs().maxCoeff(), out_bound * (1 + kInitRtol));
+  EXPECT_LE(p.out_proj_weight.cwiseAbs().maxCoeff(), (out_bound + kTol.allowed(out_bound)));
   EXPECT_GT(p.out_proj_weight.cwiseAbs().maxCoeff(), 0.9 * out_bound);
 }
 
@@ -73,6 +73,18 @@ TEST(MhaProjections, EmbedDimMustBeDivisibleByNumHeads) {
   EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(10, 3), "embed_dim (10) must be divisible by num_heads (3)");
   EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(0, 1), "embed_dim");
   EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(8, 0), "num_heads");
+}
+
+TEST(MhaProjections, SizesMustBePositive) {
+  // "> 0", not "!= 0": a negative count is as wrong as zero.
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(8, -2), "num_heads");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(-8, 2), "embed_dim");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(-8, -2), "embed_dim");
+  const Tensor x({1, 2, 4});
+  const course::MatrixXf w = course::MatrixXf::Identity(4, 4);
+  const course::VectorXf b = course::VectorXf::Zero(4);
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, b, 0), "num_heads");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, b, -2), "num_heads");
 }
 
 TEST(MhaProjections, SetParametersKeepsTheValues) {
@@ -128,7 +140,7 @@ TEST(MhaProjections, ProjectionIsXTimesWeightTransposedPlusBias) {
   for (Index h = 0; h < 2; ++h)
     for (Index d = 0; d < 2; ++d) {
       const Index feature = h * 2 + d;
-      EXPECT_FLOAT_EQ(heads.at({0, h, 0, d}), float(10 * feature + 1) + bias(feature)) << "feature " << feature;
+      EXPECT_VALUE_NEAR(heads.at({0, h, 0, d}), float(10 * feature + 1) + bias(feature), kTol) << "feature " << feature;
     }
 }
 

@@ -17,11 +17,12 @@ using order_public::toy_sentence;
 
 constexpr Index E = course::toy::kEmbedDim;
 
-// Outputs are float sums of 8 products of values below 4: rounding stays
-// under 1e-6. Summing in another order (reordered rows, another loop) moves
-// results by about 1e-7; 1e-5 absolute allows it, while every wrong formula
-// tried (no transpose, key used as value, a mask, no scaling) is off by more than 0.01.
-constexpr double kAttentionTolerance = 1e-5;
+// Outputs are float sums of 8 products of values below 4. Summing in another
+// order (reordered rows, another loop) moves results by about 1e-7; the
+// course's float32 tolerance (common/testing.hpp) allows it, while every wrong
+// formula tried (no transpose, key used as value, a mask, no scaling) is off by
+// more than 0.01.
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(OrderAttend, ShapesAreWordsByWidthAndWordsByWords) {
   const course::AttentionResult r = student::self_attend(toy_sentence("dog bites man"));
@@ -35,10 +36,10 @@ TEST(OrderAttend, OneWordAttendsOnlyToItself) {
   const MatrixXf x = toy_sentence("dog");
   const course::AttentionResult r = student::self_attend(x);
   ASSERT_TRUE(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
-  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(MatrixXf::Ones(1, 1)), kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(MatrixXf::Ones(1, 1)), kTol.atol, kTol.rtol)
       << "self_attend(<embedding of dog>).weights: a single key gets all the weight";
   const MatrixXf want = x * course::toy::projections().value.transpose();
-  EXPECT_TENSOR_NEAR(r.output, want, kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(r.output, want, kTol.atol, kTol.rtol)
       << "self_attend(<embedding of dog>).output should be x * value^T (the value projection, transposed)";
 }
 
@@ -58,9 +59,9 @@ TEST(OrderAttend, TwoWordsComputedByHand) {
     weights(i, 1) = e1 / (e0 + e1);
   }
   const course::AttentionResult r = student::self_attend(x);
-  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(weights.cast<float>()), kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(r.weights, MatrixXf(weights.cast<float>()), kTol.atol, kTol.rtol)
       << "self_attend(<embeddings of \"cat sees\">).weights";
-  EXPECT_TENSOR_NEAR(r.output, MatrixXf((weights * v).cast<float>()), kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(r.output, MatrixXf((weights * v).cast<float>()), kTol.atol, kTol.rtol)
       << "self_attend(<embeddings of \"cat sees\">).output";
 }
 
@@ -72,11 +73,11 @@ TEST(OrderAttend, ReorderingTheRowsReordersTheResult) {
   const std::vector<Index> order = {4, 2, 0, 3, 1};
   const course::AttentionResult r = student::self_attend(x);
   const course::AttentionResult reordered = student::self_attend(rows_in_order(x, order));
-  EXPECT_TENSOR_NEAR(reordered.output, rows_in_order(r.output, order), kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(reordered.output, rows_in_order(r.output, order), kTol.atol, kTol.rtol)
       << "self_attend(rows of x reordered {4, 2, 0, 3, 1}).output should be self_attend(x).output in that order";
   const MatrixXf w_rows = rows_in_order(r.weights, order);
   const MatrixXf w_both = rows_in_order(MatrixXf(w_rows.transpose()), order).transpose();
-  EXPECT_TENSOR_NEAR(reordered.weights, w_both, kAttentionTolerance, 0)
+  EXPECT_TENSOR_NEAR(reordered.weights, w_both, kTol.atol, kTol.rtol)
       << "self_attend(reordered x).weights should be the weights with rows AND columns reordered";
 }
 

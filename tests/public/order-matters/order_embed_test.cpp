@@ -17,10 +17,10 @@ using order_public::words;
 constexpr Index E = course::toy::kEmbedDim;
 
 // with_positions adds a double encoding rounded to float once: entries of size
-// up to about 3 carry a float rounding of at most 2.4e-7. 1e-6 leaves room for
-// that and for rounding the encoding before or after the addition; any wrong
-// formula (a position off by one, sin/cos swapped) is off by more than 1e-3.
-constexpr double kPositionTolerance = 1e-6;
+// up to about 3 carry a float rounding of at most 2.4e-7, inside the course's
+// float32 tolerance (common/testing.hpp); any wrong formula (a position off by
+// one, sin/cos swapped) is off by more than 1e-3.
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(OrderEmbed, ShapeIsWordsByEmbedWidth) {
   EXPECT_TRUE(has_shape("embed({\"dog\", \"bites\", \"man\"})", student::embed(words("dog bites man")), 3, E));
@@ -59,7 +59,7 @@ TEST(OrderEmbed, WithPositionsAddsTheEncodingByHand) {
       want(pos, 2 * pair) = static_cast<float>(std::sin(angle));
       want(pos, 2 * pair + 1) = static_cast<float>(std::cos(angle));
     }
-  EXPECT_TENSOR_NEAR(got, want, kPositionTolerance, 0) << "with_positions(<zeros (3, 8)>) should be the encoding itself";
+  EXPECT_TENSOR_NEAR(got, want, kTol.atol, kTol.rtol) << "with_positions(<zeros (3, 8)>) should be the encoding itself";
 }
 
 TEST(OrderEmbed, WithPositionsKeepsTheEmbeddings) {
@@ -68,7 +68,7 @@ TEST(OrderEmbed, WithPositionsKeepsTheEmbeddings) {
   const MatrixXf placed = student::with_positions(x);
   const MatrixXf encoding = student::with_positions(MatrixXf::Zero(5, E));
   ASSERT_TRUE(has_shape("with_positions(<matrix (5, 8)>)", placed, 5, E));
-  EXPECT_TENSOR_NEAR(placed, MatrixXf(x + encoding), kPositionTolerance, 0)
+  EXPECT_TENSOR_NEAR(placed, MatrixXf(x + encoding), kTol.atol, kTol.rtol)
       << "with_positions(x) should be x + with_positions(zeros)";
 }
 
@@ -77,8 +77,8 @@ TEST(OrderEmbed, WithPositionsUsesTheInputWidth) {
   // angle at position 1 is 1 / 10000^(2/3).
   const MatrixXf got = student::with_positions(MatrixXf::Zero(2, 3));
   ASSERT_TRUE(has_shape("with_positions(<zeros (2, 3)>)", got, 2, 3));
-  EXPECT_NEAR(got(1, 0), std::sin(1.0), kPositionTolerance) << "with_positions(<zeros (2, 3)>)(1, 0) = sin(1)";
-  EXPECT_NEAR(got(1, 2), std::sin(1.0 / std::pow(10000.0, 2.0 / 3.0)), kPositionTolerance)
+  EXPECT_VALUE_NEAR(got(1, 0), std::sin(1.0), kTol) << "with_positions(<zeros (2, 3)>)(1, 0) = sin(1)";
+  EXPECT_VALUE_NEAR(got(1, 2), std::sin(1.0 / std::pow(10000.0, 2.0 / 3.0)), kTol)
       << "with_positions(<zeros (2, 3)>)(1, 2) = sin(1 / 10000^(2/3))";
 }
 

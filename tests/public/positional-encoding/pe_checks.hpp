@@ -65,19 +65,35 @@ inline MatrixXd hand_computed_width8(Index seq_len) {
   return pe;
 }
 
+/// positional_encoding(3, 5) by hand: the pairs turn at 1 / 10000^(2k/5) =
+/// 1 / 10^(1.6 k) radians per position, and column 4, the last of an odd
+/// width, is a sine with no cosine after it.
+inline MatrixXd hand_computed_3x5() {
+  MatrixXd pe(3, 5);
+  for (Index pos = 0; pos < 3; ++pos) {
+    for (Index pair = 0; pair < 3; ++pair) {
+      const double angle = static_cast<double>(pos) / std::pow(10.0, 1.6 * static_cast<double>(pair));
+      pe(pos, 2 * pair) = std::sin(angle);
+      if (2 * pair + 1 < 5) pe(pos, 2 * pair + 1) = std::cos(angle);
+    }
+  }
+  return pe;
+}
+
 /// Tolerance of a comparison between two correct double implementations, for
 /// positions 0 .. seq_len - 1. Correct implementations differ in how they get
 /// the frequency (pow, exp of a product, a rotation recurrence), so their
 /// angles agree only to a few units in the last place of the angle itself, and
 /// the angle grows up to seq_len - 1 radians. sin and cos have slope at most 1,
 /// so the values differ by up to ~8 ulp of the largest angle (8 * 2.2e-16 *
-/// (seq_len - 1): 1.8e-11 at 10,000 positions, 1e-14 at 50), plus 1e-12 for the
+/// (seq_len - 1): 1.8e-11 at 10,000 positions, 1e-14 at 50), plus the course's
+/// double tolerance (common/testing.hpp: 1e-12 absolute) for the
 /// rounding of sin/cos themselves and of the frequency. Any real bug (integer
 /// division, a swapped sin/cos, float precision, a wrong base) errs by 1e-8 or
 /// far more.
 inline double values_tolerance(Index seq_len) {
   const double largest_angle = seq_len > 1 ? static_cast<double>(seq_len - 1) : 0.0;
-  return 1e-12 + 8.0 * 2.220446049250313e-16 * largest_angle;
+  return course_testing::kDoubleTol.atol + 8.0 * 2.220446049250313e-16 * largest_angle;
 }
 
 }  // namespace pe_checks
@@ -87,8 +103,10 @@ inline double values_tolerance(Index seq_len) {
 #define EXPECT_SHAPE(call, got, rows, cols) EXPECT_PRED_FORMAT3((::pe_checks::ShapeIs{(call)}), got, rows, cols)
 #define ASSERT_SHAPE(call, got, rows, cols) ASSERT_PRED_FORMAT3((::pe_checks::ShapeIs{(call)}), got, rows, cols)
 
-/// EXPECT_TENSOR_NEAR with the call named in the message:
-///   EXPECT_ENCODING_NEAR("positional_encoding_loop(5, 8)", got, want, "the reference", 1e-12);
+/// EXPECT_TENSOR_NEAR with the call named in the message; `atol` is
+/// course_testing::kDoubleTol.atol or values_tolerance(seq_len), the relative
+/// part is always the course's double rtol:
+///   EXPECT_ENCODING_NEAR("positional_encoding_loop(5, 8)", got, want, "the reference", kDoubleTol.atol);
 #define EXPECT_ENCODING_NEAR(call, got, want, expected_text, atol)                                      \
   EXPECT_PRED_FORMAT4((::pe_checks::NamedNear{(call), (expected_text)}), ::grader::testing::view(got), \
-                      ::grader::testing::view(want), (atol), 0.0)
+                      ::grader::testing::view(want), (atol), ::course_testing::kDoubleTol.rtol)

@@ -9,8 +9,9 @@ namespace {
 using course::MatrixXd;
 
 // Every value below is a small dyadic fraction, so each sum is exact in
-// double; 1e-12 only forgives an implementation that adds in another order.
-constexpr double kTolerance = 1e-12;
+// double; the course's double tolerance (common/testing.hpp) only forgives an
+// implementation that adds in another order.
+constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 std::string call_of(const MatrixXd& embeddings, const MatrixXd& encoding) {
   return dbg::call_text("add_positional_encoding",
@@ -27,8 +28,8 @@ TEST(DbgAddEncoding, AddsRowPToTokenP) {
   const MatrixXd got = student::add_positional_encoding(embeddings, encoding);
   const std::string printed = dbg::printed_during_call();
   const MatrixXd want = dbg::md({{1, 2, 1, 2}, {2.5, 2.25, 2.125, 3}, {2, 3, 4, 5}});
-  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row", kTolerance,
-                  0.0)
+  DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus the encoding, row by row",
+                  kTol.atol, kTol.rtol)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 
@@ -41,7 +42,7 @@ TEST(DbgAddEncoding, UsesTheFirstLRowsOfALongerEncoding) {
   const std::string printed = dbg::printed_during_call();
   const MatrixXd want = dbg::md({{1.5, 10.5, -0.5}, {1.5, 19.5, -2.5}});
   DBG_EXPECT_NEAR(call_of(embeddings, encoding), got, want, "the embeddings plus rows 0 and 1 of the encoding",
-                  kTolerance, 0.0)
+                  kTol.atol, kTol.rtol)
       << dbg::diagnose_add_encoding(embeddings, encoding, got) << printed;
 }
 

@@ -16,9 +16,10 @@ std::string call_of(const MatrixXf& q, const MatrixXf& k) {
 }
 
 // D = 4 below, so the scale 1/sqrt(D) is exactly 0.5 and every expected score
-// is exact in float; 1e-6 forgives a scale computed as 1/sqrt(4.0f) with one
-// rounding, or a division instead of a multiplication.
-constexpr double kTolerance = 1e-6;
+// is exact in float; the course's float32 tolerance (common/testing.hpp)
+// forgives a scale computed with one rounding, or a division instead of a
+// multiplication.
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 }  // namespace
 
@@ -30,7 +31,7 @@ TEST(DbgScores, OneRowPerQueryOneColumnPerKey) {
   const std::string printed = dbg::printed_during_call();
   // Every q_i . k_j is 4; divided by sqrt(4) = 2 that is 2.
   const MatrixXf want = MatrixXf::Constant(2, 3, 2.0f);
-  DBG_EXPECT_NEAR(call_of(q, k), got, want, "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2", kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2", kTol.atol, kTol.rtol)
       << dbg::diagnose_scores(q, k, got) << printed;
 }
 
@@ -42,7 +43,7 @@ TEST(DbgScores, SmallExampleByHand) {
   const std::string printed = dbg::printed_during_call();
   // q k^T = [[1, 0, 1], [0, 2, 2]], then times 1/sqrt(4) = 0.5.
   const MatrixXf want = dbg::mf({{0.5f, 0.0f, 0.5f}, {0.0f, 1.0f, 1.0f}});
-  DBG_EXPECT_NEAR(call_of(q, k), got, want, "q k^T / 2 worked out by hand", kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "q k^T / 2 worked out by hand", kTol.atol, kTol.rtol)
       << dbg::diagnose_scores(q, k, got) << printed;
 }
 
@@ -55,7 +56,7 @@ TEST(DbgScores, SquareScoresAreNotTransposed) {
   const std::string printed = dbg::printed_during_call();
   const MatrixXf want = dbg::mf({{0, 0},    // query 0 against keys 0 and 1
                                  {2, 0}});  // query 1 against key 0: 4 / sqrt(4)
-  DBG_EXPECT_NEAR(call_of(q, k), got, want, "scores(i, j) = q_i . k_j / 2", kTolerance, 0.0)
+  DBG_EXPECT_NEAR(call_of(q, k), got, want, "scores(i, j) = q_i . k_j / 2", kTol.atol, kTol.rtol)
       << dbg::diagnose_scores(q, k, got) << printed;
 }
 
@@ -65,4 +66,12 @@ TEST(DbgScores, RejectsQueriesAndKeysOfDifferentWidths) {
   dbg::expect_rejected(
       call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
       {"head_dim"}, dbg::advice::kScoresWidth);
+}
+
+TEST(DbgScores, RejectsZeroWidth) {
+  // D = 0 would make the scale 1/sqrt(0) infinite and every score NaN.
+  const MatrixXf q(1, 0), k(2, 0);
+  dbg::expect_rejected(
+      call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
+      {"head_dim"}, dbg::advice::kScoresZeroWidth);
 }
