@@ -47,6 +47,7 @@ runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& 
   grade_options.include_hidden = options.include_hidden;
   grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
+  grade_options.deadline = options.deadline;
   std::optional<util::TempDir> unpacked;
   fs::path folder = entry.path;
   std::vector<std::string> refused;
