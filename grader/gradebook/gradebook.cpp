@@ -1,6 +1,7 @@
 #include "grader/gradebook/gradebook.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <SQLiteCpp/VariadicBind.h>
 #include <sqlite3.h>
 
 #include <chrono>
@@ -43,12 +44,7 @@ std::vector<CarriedGrade> carry_manual_grades(SQLite::Database& db, runner::Subm
     for (auto& t : lesson.tests) {
       if (t.status == runner::TestStatus::pending_review) {
         find.reset();
-        find.bind(1, result.student);
-        find.bind(2, lesson.lesson);
-        find.bind(3, t.exercise);
-        find.bind(4, t.name);
-        find.bind(5, t.message);
-        find.bind(6, t.max_score);
+        SQLite::bind(find, result.student, lesson.lesson, t.exercise, t.name, t.message, t.max_score);
         if (find.executeStep()) {
           CarriedGrade g{lesson.lesson, t.exercise, t.name, t.message, find.getColumn(1).getString(),
                          find.getColumn(2).getString(), runner::exact_points(find.getColumn(0).getDouble()),
@@ -75,16 +71,8 @@ void record_carried_grades(SQLite::Database& db, std::int64_t submission, const 
                          "score, max_score, comment, graded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   for (const auto& g : carried) {
     keep.reset();
-    keep.bind(1, submission);
-    keep.bind(2, student);
-    keep.bind(3, g.lesson);
-    keep.bind(4, g.exercise);
-    keep.bind(5, g.question);
-    keep.bind(6, g.answer);
-    keep.bind(7, g.score);
-    keep.bind(8, g.max_score);
-    keep.bind(9, g.comment);
-    keep.bind(10, g.graded_at);
+    SQLite::bind(keep, submission, student, g.lesson, g.exercise, g.question, g.answer, g.score, g.max_score,
+                 g.comment, g.graded_at);
     keep.exec();
   }
 }
