@@ -15,6 +15,7 @@
 #include "grader/report/exercism.hpp"
 #include "grader/report/gradescope.hpp"
 #include "grader/report/junit.hpp"
+#include "grader/report/lesson_summary.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
@@ -117,7 +118,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     std::string status = batch::overall_status(r);
     char line[512];
-    std::snprintf(line, sizeof line, "%-24s %6.1f/%-6.1f %s%s", report::plain_line(r.student).c_str(), r.score, r.max_score, status.c_str(),
+    const std::string points = report::format_points(r.score) + "/" + report::format_points(r.max_score);
+    std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, status != "graded");
   };

@@ -80,12 +80,7 @@ std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& resul
   return tallies;
 }
 
-std::string format_points(double points) {
-  std::string text = fmt::format("{:.3f}", points);
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
-  return text == "-0" ? "0" : text;
-}
+std::string format_points(double points) { return runner::points_text(points); }
 
 std::string submission_summary(const runner::SubmissionResult& result, Audience audience) {
   std::string out = fmt::format("Score: {} / {}", format_points(result.score), format_points(result.max_score));

@@ -17,6 +17,18 @@ double from_milli(std::int64_t milli) {
 
 double exact_points(double points) { return from_milli(to_milli(points)); }
 
+std::string points_text(double points) {
+  const std::int64_t milli = to_milli(points);
+  const std::int64_t whole = (milli < 0 ? -milli : milli) / kMilliPerPoint;
+  std::int64_t fraction = (milli < 0 ? -milli : milli) % kMilliPerPoint;
+  std::string text = (milli < 0 ? "-" : "") + std::to_string(whole);
+  if (fraction == 0) return text;
+  std::string digits = std::to_string(fraction);
+  digits.insert(0, 3 - digits.size(), '0');
+  while (digits.back() == '0') digits.pop_back();
+  return text + "." + digits;
+}
+
 std::vector<double> split_points(double total, const std::vector<double>& weights) {
   std::vector<double> parts(weights.size(), 0.0);
   const std::int64_t milli = to_milli(total);

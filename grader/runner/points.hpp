@@ -33,6 +33,10 @@ std::vector<double> split_points(double total, const std::vector<double>& weight
 /// An even split over `parts` parts.
 std::vector<double> split_points(double total, std::size_t parts);
 
+/// Points as every report writes them: rounded to a thousandth, without
+/// trailing zeros ("170", "8.334", "2.5").
+std::string points_text(double points);
+
 /// Adds points exactly (as thousandths).
 class PointSum {
  public:

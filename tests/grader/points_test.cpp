@@ -66,3 +66,18 @@ TEST(Points, SumsPrintWithoutFloatNoise) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Points, TextHasAtMostThreeDecimalsAndNoTrailingZeros) {
+  using grader::runner::points_text;
+  EXPECT_EQ(points_text(170), "170");
+  EXPECT_EQ(points_text(170.00000000000026), "170");
+  EXPECT_EQ(points_text(8.3336), "8.334");
+  EXPECT_EQ(points_text(2.5), "2.5");
+  EXPECT_EQ(points_text(0.05), "0.05");
+  EXPECT_EQ(points_text(-0.0001), "0");
+  EXPECT_EQ(points_text(-1.25), "-1.25");
+}
+
+}  // namespace
