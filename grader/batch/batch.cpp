@@ -129,6 +129,7 @@ runner::SubmissionResult grade_prepared(const runner::Grader& grader, const Entr
   grade_options.include_hidden = options.include_hidden;
   grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
+  grade_options.deadline = options.deadline;
   auto result = grader.grade(prepared.workspace_path, grade_options);
   result.student = entry.student;
   result.source = entry.path.string();

@@ -2,6 +2,9 @@
 // what is already graded, one bad submission never affecting another.
 #pragma once
 
+#include <chrono>
+#include <optional>
+
 #include <filesystem>
 #include <functional>
 #include <string>
@@ -23,6 +26,8 @@ struct BatchOptions {
   std::vector<std::string> lessons;  ///< empty: every lesson (grade --lesson narrows it)
   std::string course_version;   ///< recorded with each result; part of "unchanged"
   std::string grader_version;
+  /// Passed to each submission's grading (see runner::GradeOptions::deadline).
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   /// Called after each submission (from worker threads, serialised).
   std::function<void(const runner::SubmissionResult&, bool skipped)> on_done;
 };

@@ -33,7 +33,9 @@ std::string class_summary(const std::vector<runner::SubmissionResult>& results) 
         it = rates.end() - 1;
       }
       ++it->second.total;
-      if (tally.max_score > 0 && tally.score >= tally.max_score - 1e-9) ++it->second.passed;
+      // Solved: every test passed, or awaits an instructor (not a failure).
+      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total)
+        ++it->second.passed;
     }
   }
   std::sort(percent.begin(), percent.end());

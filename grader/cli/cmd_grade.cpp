@@ -2,6 +2,7 @@
 // as Gradescope's results.json), or a whole batch into the gradebook.
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
 #include <sstream>
 
@@ -14,6 +15,7 @@
 #include "grader/report/exercism.hpp"
 #include "grader/report/gradescope.hpp"
 #include "grader/report/junit.hpp"
+#include "grader/report/lesson_summary.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
@@ -36,6 +38,7 @@ struct GradeCliOptions {
   std::string shard;
   bool shard_from_env = false;
   std::vector<std::string> lessons;
+  double deadline_s = -1;  ///< < 0: no deadline
 };
 
 // --lesson narrows grading; a gradebook must not take such a result for a
@@ -53,7 +56,8 @@ void check_lessons(const Context& ctx, const GradeCliOptions& o) {
     if (!ctx.course.find_lesson(l)) throw UsageError("--lesson " + l + ": the course has no such lesson (see `grader list`)");
 }
 
-std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result) {
+std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result,
+                   bool hidden_graded) {
   if (format == "json") return report::write_result_json(result);
   if (format == "gradescope") return report::write_gradescope_results(result);
   if (format == "exercism") return report::write_exercism_results(result);
@@ -63,6 +67,7 @@ std::string render(const std::string& format, const Context& ctx, const runner::
   report::TerminalStyle style;
   style.color = false;
   style.student_view = false;
+  style.hidden_graded = hidden_graded;
   report::print_check(s, ctx.course, result, style);
   return s.str();
 }
@@ -73,14 +78,18 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   options.lessons = o.lessons;
   options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
+  if (o.deadline_s >= 0)
+    options.deadline = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.deadline_s));
   auto result = batch::grade_entry(*ctx.grader, entry, options);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
-  std::string text = render(o.format, ctx, result);
+  std::string text = render(o.format, ctx, result, options.include_hidden);
   if (o.format == "text" && ctx.color && o.output.empty()) {
     std::ostringstream s;
     report::TerminalStyle style;
     style.color = true;
     style.student_view = false;
+    style.hidden_graded = options.include_hidden;
     report::print_check(s, ctx.course, result, style);
     text = s.str();
   }
@@ -94,6 +103,7 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries) {
   if (o.format != "text" || !o.output.empty())
     throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
+  if (o.deadline_s >= 0) throw UsageError("--deadline-s applies to one submission");
   std::string book_path = o.gradebook.empty() ? "gradebook.db" : o.gradebook;
   auto book = gradebook::Gradebook::open(book_path);
   batch::BatchOptions options;
@@ -108,7 +118,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     std::string status = batch::overall_status(r);
     char line[512];
-    std::snprintf(line, sizeof line, "%-24s %6.1f/%-6.1f %s%s", report::plain_line(r.student).c_str(), r.score, r.max_score, status.c_str(),
+    const std::string points = report::format_points(r.score) + "/" + report::format_points(r.max_score);
+    std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, status != "graded");
   };
@@ -144,6 +155,10 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.add_option("--deadline-s", o->deadline_s,
+                 "One submission: start no lesson after this many seconds and give a running lesson only the time "
+                 "left; the report keeps every finished test and marks the rest not run (e.g. Gradescope's budget)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--lesson", o->lessons, "Grade only this lesson (repeatable); the result covers only these lessons");
   app.add_option("--shard", o->shard, "Grade only slice K of N of the batch (K from 1), e.g. --shard 2/5; merge with grader merge");
   app.add_flag("--shard-from-env", o->shard_from_env,

@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/lesson_summary.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::cli {
 
@@ -12,13 +14,12 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
     auto ctx = make_context(global);
     const auto& c = ctx->course;
     std::cout << c.title << "  (course " << c.version << ")\n";
-    double total = 0;
     int n = 0;
     for (const auto& lesson : c.lessons) {
       std::cout << fmt::format("\n{}. {}  [{}]\n", ++n, lesson.title, lesson.id);
       for (const auto& e : lesson.exercises) {
-        std::string pts = e.points ? fmt::format("{:g} pts", *e.points) : fmt::format("{:g} pts/test", e.points_per_test.value_or(0));
-        total += e.points.value_or(0);
+        std::string pts = e.points ? report::format_points(*e.points) + " pts"
+                                   : report::format_points(e.points_per_test.value_or(0)) + " pts/test";
         std::cout << fmt::format("   - {:<18} {:<44} {}\n", e.id, e.title, pts);
       }
     }
@@ -26,7 +27,9 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
       std::cout << "\nTracks (grader check --track NAME):\n";
       for (const auto& t : c.tracks) std::cout << fmt::format("   - {:<12} {} ({} exercises)\n", t.id, t.title, t.exercises.size());
     }
-    std::cout << fmt::format("\nTotal: {:g} points (plus per-test points where set)\n", total);
+    // The same maximum `grade` reports; `check` shows it next to what the public tests can award.
+    std::cout << "\nTotal: " << report::format_points(runner::course_max_points(c)) << " points"
+              << (runner::has_per_test_points(c) ? " (plus per-test points where set)" : "") << "\n";
     return int{kAllPassed};
   };
   (void)app;

@@ -1,9 +1,42 @@
 // grader: check, grade and validate the course. Run `grader --help`.
+#include <filesystem>
 #include <iostream>
 #include <map>
+#include <set>
 
 #include "grader/cli/commands.hpp"
 #include "grader/report/sanitize.hpp"
+
+namespace {
+
+// Every option or argument that names a file or folder, in any command. Each
+// is resolved against the current folder once, as the command line is read:
+// the grader runs compilers, linkers and suites in other folders, where a
+// relative path (e.g. --cache-dir relcache) would name something else.
+const std::set<std::string> kPathOptions = {"--course", "--toolchain", "--cache-dir", "--workspace", "--output",
+                                            "--gradebook", "submissions", "gradebook", "shards", "out", "csv"};
+
+std::string absolute_path(const std::string& text) {
+  if (text.empty()) return text;
+  std::filesystem::path p = std::filesystem::absolute(text).lexically_normal();
+  if (p.filename().empty() && p.has_parent_path() && p != p.root_path()) p = p.parent_path();  // "dir/" -> "dir"
+  return p.string();
+}
+
+void resolve_paths(CLI::App& app) {
+  for (CLI::Option* option : app.get_options()) {
+    if (!kPathOptions.count(option->get_name())) continue;
+    option->transform(CLI::Validator(
+        [](std::string& value) {
+          value = absolute_path(value);
+          return std::string();
+        },
+        "", "absolute path"));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) resolve_paths(*sub);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace grader::cli;
@@ -48,6 +81,7 @@ int main(int argc, char** argv) {
   add("merge", "Merge gradebooks graded in shards (grade --shard K/N) into one", add_merge);
   add("gradebook-check", "Check a gradebook's integrity", add_gradebook_check);
 
+  resolve_paths(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,6 +1,7 @@
 #include "grader/gradebook/gradebook.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <SQLiteCpp/VariadicBind.h>
 #include <sqlite3.h>
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include "grader/gradebook/schema.hpp"
 #include "grader/gradebook/storage.hpp"
 #include "grader/report/names.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::gradebook {
 
@@ -21,6 +23,59 @@ namespace {
 // Parallel graders queue for the write lock; a record takes milliseconds, so
 // a minute of waiting means something is stuck rather than busy.
 constexpr int kBusyTimeoutMs = 60'000;
+
+struct CarriedGrade {
+  std::string lesson, exercise, question, answer, comment, graded_at;
+  double score = 0, max_score = 0;
+};
+
+// Applies to `result` the latest manual grade the student already has for
+// each answer awaiting review, when the answer is word for word the one that
+// was graded (and the question is worth the same). Returns what was applied.
+std::vector<CarriedGrade> carry_manual_grades(SQLite::Database& db, runner::SubmissionResult& result) {
+  std::vector<CarriedGrade> carried;
+  SQLite::Statement find(db,
+                         "SELECT score, comment, graded_at FROM manual_grades WHERE student = ? AND lesson = ? "
+                         "AND exercise = ? AND question = ? AND answer = ? AND round(max_score, 3) = round(?, 3) "
+                         "ORDER BY graded_at DESC, submission DESC LIMIT 1");
+  runner::PointSum total;
+  for (auto& lesson : result.lessons) {
+    runner::PointSum lesson_total;
+    for (auto& t : lesson.tests) {
+      if (t.status == runner::TestStatus::pending_review) {
+        find.reset();
+        SQLite::bind(find, result.student, lesson.lesson, t.exercise, t.name, t.message, t.max_score);
+        if (find.executeStep()) {
+          CarriedGrade g{lesson.lesson, t.exercise, t.name, t.message, find.getColumn(1).getString(),
+                         find.getColumn(2).getString(), runner::exact_points(find.getColumn(0).getDouble()),
+                         t.max_score};
+          t.score = g.score;
+          t.status = g.score >= t.max_score ? runner::TestStatus::passed : runner::TestStatus::failed;
+          if (!g.comment.empty()) t.message += "\n\nReviewer's comment: " + g.comment;
+          carried.push_back(std::move(g));
+        }
+      }
+      lesson_total += t.score;
+    }
+    if (!carried.empty()) lesson.score = lesson_total.value();
+    total += lesson.score;
+  }
+  if (!carried.empty()) result.score = total.value();
+  return carried;
+}
+
+void record_carried_grades(SQLite::Database& db, std::int64_t submission, const std::string& student,
+                           const std::vector<CarriedGrade>& carried) {
+  SQLite::Statement keep(db,
+                         "INSERT INTO manual_grades(submission, student, lesson, exercise, question, answer, "
+                         "score, max_score, comment, graded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  for (const auto& g : carried) {
+    keep.reset();
+    SQLite::bind(keep, submission, student, g.lesson, g.exercise, g.question, g.answer, g.score, g.max_score,
+                 g.comment, g.graded_at);
+    keep.exec();
+  }
+}
 
 }  // namespace
 
@@ -81,7 +136,12 @@ std::int64_t Gradebook::record(const runner::SubmissionResult& result, std::stri
   if (graded_at.empty()) graded_at = utc_now_iso8601();
   try {
     SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
-    const std::int64_t id = insert_submission(*db_, result, graded_at);
+    // A regrade (grade --force, or new files elsewhere) keeps the manual
+    // grade of every free-text answer that did not change.
+    runner::SubmissionResult stored = result;
+    std::vector<CarriedGrade> carried = carry_manual_grades(*db_, stored);
+    const std::int64_t id = insert_submission(*db_, stored, graded_at);
+    record_carried_grades(*db_, id, stored.student, carried);
     transaction.commit();
     return id;
   } catch (const SQLite::Exception& e) {

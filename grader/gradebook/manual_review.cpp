@@ -13,6 +13,7 @@
 #include "grader/report/csv.hpp"
 #include "grader/report/names.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::gradebook {
 
@@ -108,8 +109,8 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
                                "UPDATE test_results SET score = ?, status = ?, message = ? "
                                "WHERE submission = ? AND lesson = ? AND position = ?");
     SQLite::Statement move_lesson(*db_,
-                                  "UPDATE lesson_results SET score = score + ? WHERE submission = ? AND lesson = ?");
-    SQLite::Statement move_submission(*db_, "UPDATE submissions SET score = score + ? WHERE id = ?");
+                                  "UPDATE lesson_results SET score = round(score + ?, 3) WHERE submission = ? AND lesson = ?");
+    SQLite::Statement move_submission(*db_, "UPDATE submissions SET score = round(score + ?, 3) WHERE id = ?");
     SQLite::Statement keep(*db_,
                            "INSERT INTO manual_grades(submission, student, lesson, exercise, question, answer, "
                            "score, max_score, comment, graded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -139,6 +140,7 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
       const std::string comment = trim(cell("comment"));
       double score = 0;
       if (!parse_number(score_text, score)) throw fail("score \"" + score_text + "\" is not a number");
+      score = runner::exact_points(score);  // points are kept in whole thousandths
 
       const std::string exported = trim(cell("submission"));
       latest.reset();

@@ -8,6 +8,7 @@
 #include "grader/report/names.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::report {
 
@@ -20,30 +21,31 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
     for (std::size_t ti = 0; ti < lesson.tests.size(); ++ti) {
       const auto& t = lesson.tests[ti];
       const std::string output = shown_message(t, Audience::student);
-      // A free-text answer awaiting review is scored by staff outside the
-      // autograder, so it carries no autograder points: the autograder's
-      // maximum is what it can actually award.
+      // A free-text answer awaiting review is neither passed nor failed: it
+      // keeps its maximum (so the tests add up to the course's maximum, as
+      // the summary says) and carries no status, and its output says it
+      // awaits review.
       const bool pending = t.status == runner::TestStatus::pending_review;
       json tags = json::array({lesson.lesson});
       if (!t.exercise.empty()) tags.push_back(t.exercise);
-      tests.push_back({
+      json test = {
           {"name", json_text(display_name(t))},
           {"name_format", "text"},
           {"number", fmt::format("{}.{}", li + 1, ti + 1)},
-          {"score", t.score},
-          {"max_score", pending ? 0.0 : t.max_score},
-          // Gradescope colours a test by score unless told; a pending quiz
-          // answer at 0 points is not a pass either, so only `passed` passes.
-          {"status", t.status == runner::TestStatus::passed ? "passed" : "failed"},
+          {"score", runner::exact_points(t.score)},
+          {"max_score", runner::exact_points(t.max_score)},
           {"output", json_text(output)},
           {"output_format", "text"},
           {"tags", tags},
           {"visibility", name_of(t.visibility)},
-      });
+      };
+      if (!pending) test["status"] = t.status == runner::TestStatus::passed ? "passed" : "failed";
+      else test["tags"].push_back("awaiting review");
+      tests.push_back(std::move(test));
     }
   }
   return {
-      {"score", result.score},
+      {"score", runner::exact_points(result.score)},
       {"execution_time", std::lround(result.seconds)},
       {"output", json_text(submission_summary(result, Audience::student))},
       {"output_format", "text"},

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "grader/report/sanitize.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::report {
 
@@ -71,23 +72,24 @@ std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& resul
         tallies.push_back({lesson.lesson, t.exercise, 0, 0, {}});
         tally = &tallies.back();
       }
-      tally->score += t.score;
-      tally->max_score += t.max_score;
+      tally->score = runner::from_milli(runner::to_milli(tally->score) + runner::to_milli(t.score));
+      tally->max_score = runner::from_milli(runner::to_milli(tally->max_score) + runner::to_milli(t.max_score));
       add(tally->tests, t);
     }
   }
   return tallies;
 }
 
-std::string format_points(double points) {
-  std::string text = fmt::format("{:.3f}", points);
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
-  return text == "-0" ? "0" : text;
-}
+std::string format_points(double points) { return runner::points_text(points); }
 
 std::string submission_summary(const runner::SubmissionResult& result, Audience audience) {
-  std::string out = fmt::format("Score: {} / {}\n", format_points(result.score), format_points(result.max_score));
+  std::string out = fmt::format("Score: {} / {}", format_points(result.score), format_points(result.max_score));
+  runner::PointSum pending;
+  for (const auto& lesson : result.lessons)
+    for (const auto& t : lesson.tests)
+      if (t.status == TestStatus::pending_review) pending += t.max_score;
+  if (pending.milli() > 0) out += fmt::format(" ({} awaiting review)", format_points(pending.value()));
+  out += "\n";
   for (const auto& lesson : result.lessons) {
     const TestCounts counts = count_tests(lesson);
     out += fmt::format("{}: {} / {} ({} of {} tests passed", lesson.lesson, format_points(lesson.score),

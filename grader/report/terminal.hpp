@@ -14,6 +14,10 @@ struct TerminalStyle {
   bool student_view = true;        ///< hide details of tests with show_details == false
   std::size_t max_failures_shown = 3;  ///< per exercise
   std::size_t max_message_lines = 12;
+  /// true for `grade` with hidden tests; false for `check` (and --public-only),
+  /// whose total is what the public tests can award: the last line then says
+  /// so and gives the course's maximum next to it.
+  bool hidden_graded = false;
 };
 
 /// The course outline with each exercise's state, failing tests with their
@@ -21,7 +25,8 @@ struct TerminalStyle {
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
                  const TerminalStyle& style);
 
-/// Exercise state as shown by check: "done", "in progress", "not started", "broken".
+/// Exercise state as shown by check: "done", "awaiting review" (every test
+/// passed or awaits an instructor), "in progress", "not started", "broken".
 std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise);
 
 }  // namespace grader::report

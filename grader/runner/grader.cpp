@@ -7,10 +7,12 @@
 #include <chrono>
 #include <fstream>
 #include <future>
+#include <limits>
 #include <map>
 #include <mutex>
 
 #include "grader/build/worker_builder.hpp"
+#include "grader/runner/points.hpp"
 #include "grader/runner/quiz.hpp"
 #include "grader/runner/suite_run.hpp"
 #include "grader/sandbox/process.hpp"
@@ -23,10 +25,6 @@ namespace grader::runner {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Points split three ways (10 / 3) add up to 9.999999999999998; totals are
-// rounded to a millionth of a point so reports and exit codes see whole marks.
-double round_points(double v) { return std::round(v * 1e6) / 1e6; }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -83,7 +81,10 @@ std::string exercise_of(const course::Lesson& lesson, const std::string& source_
 }  // namespace
 
 Grader::Grader(const course::Course& course, const build::Toolchain& toolchain, fs::path cache_dir)
-    : course_(course), toolchain_(toolchain), cache_dir_(std::move(cache_dir)) {}
+    : course_(course), toolchain_(toolchain), cache_dir_(std::move(cache_dir)) {
+  // Compilers and linkers run in scratch folders: a relative cache would name another folder there.
+  if (!cache_dir_.empty()) cache_dir_ = fs::absolute(cache_dir_).lexically_normal();
+}
 
 const std::set<std::pair<dev_t, ino_t>>& Grader::course_files() const {
   std::call_once(course_files_once_, [&] {
@@ -242,12 +243,18 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     }
   }
 
-  // Points: an exercise's total is split evenly over the tests being graded.
-  std::map<std::string, int> count;
-  for (const auto& p : planned) ++count[p.test.exercise];
-  for (auto& p : planned) {
-    const auto& e = *by_id[p.test.exercise];
-    p.test.max_score = e.points_per_test ? *e.points_per_test : e.points.value_or(0) / count[p.test.exercise];
+  // Points: an exercise's total is split evenly over the tests being graded,
+  // in whole thousandths that add up to exactly the exercise's points.
+  std::map<std::string, std::vector<Planned*>> of_exercise;
+  for (auto& p : planned) of_exercise[p.test.exercise].push_back(&p);
+  for (auto& [id, tests] : of_exercise) {
+    const auto& e = *by_id[id];
+    if (e.points_per_test) {
+      for (auto* p : tests) p->test.max_score = exact_points(*e.points_per_test);
+      continue;
+    }
+    const std::vector<double> parts = split_points(e.points.value_or(0), tests.size());
+    for (std::size_t i = 0; i < tests.size(); ++i) tests[i]->test.max_score = parts[i];
   }
 
   // Files the lesson needs, and which of them were missing from the submission.
@@ -259,6 +266,20 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     if (std::find(files.missing.begin(), files.missing.end(), rel) != files.missing.end()) missing_here.push_back(rel);
   }
 
+  // Seconds left before the deadline (at least 1 while any is left), or 0.
+  auto seconds_left = [&]() -> int {
+    if (!options.deadline) return std::numeric_limits<int>::max();
+    const double left = std::chrono::duration<double>(*options.deadline - std::chrono::steady_clock::now()).count();
+    return left <= 0 ? 0 : std::max(1, static_cast<int>(left));
+  };
+  if (!planned.empty() && result.status == LessonStatus::graded && seconds_left() == 0) {
+    result.status = LessonStatus::timed_out;
+    result.detail = "the time allowed for grading ran out before this lesson started; its tests were not run";
+    for (auto& p : planned) {
+      p.test.status = TestStatus::not_run;
+      p.test.message = "not run: the time allowed for grading ran out before this lesson started";
+    }
+  }
   if (!planned.empty() && result.status == LessonStatus::graded) {
     int call_timeout = 0, memory = 0, compile_timeout = 0;
     for (const auto& [id, e] : by_id) {
@@ -268,6 +289,8 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       compile_timeout = std::max(compile_timeout, lim.compile_timeout_s);
     }
     auto lesson_limits = course::resolve({}, lesson.limits, course_.limits);
+    compile_timeout = std::max(1, std::min(compile_timeout, seconds_left()));
+    const bool deadline_first = seconds_left() < lesson_limits.lesson_timeout_s;
     build::WorkerBuilder builder(toolchain_, cache_dir_);
     auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048});
     if (!built.ok) {
@@ -283,14 +306,17 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       for (const auto& [suite, hidden] : suites) {
         fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
         fs::create_directories(suite_scratch);
-        auto outcome = run_suite(suite, built.worker, suite_scratch,
-                                 {call_timeout, lesson_limits.lesson_timeout_s, memory});
+        const int lesson_timeout = std::max(1, std::min(lesson_limits.lesson_timeout_s, seconds_left()));
+        auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory});
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (outcome.results_cut) suites_cut = true;
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
-          result.detail = "the lesson's tests took longer than " + std::to_string(lesson_limits.lesson_timeout_s) +
-                          " s in total and were stopped; tests that had not finished score 0";
+          result.detail = deadline_first
+                              ? "the time allowed for grading ran out while this lesson's tests ran; tests "
+                                "that had finished keep their scores, the others were not run"
+                              : "the lesson's tests took longer than " + std::to_string(lesson_limits.lesson_timeout_s) +
+                                    " s in total and were stopped; tests that had not finished score 0";
         } else if (outcome.crashed && result.status == LessonStatus::graded) {
           result.status = LessonStatus::crashed;
           result.detail = outcome.detail;
@@ -339,12 +365,18 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   // Grading (not a student's check) logs how student code was isolated.
   if (options.include_hidden) sandbox::print_isolation_notes();
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
+  // The lesson's maximum comes from course.yaml, not from the tests that
+  // happened to run: a lesson that could not even list its tests still
+  // counts its exercises' points (and scores 0 of them).
+  PointSum score, max_score;
+  std::map<std::string, std::size_t> tests_of;
   for (const auto& t : result.tests) {
-    result.score += t.score;
-    result.max_score += t.max_score;
+    score += t.score;
+    ++tests_of[t.exercise];
   }
-  result.score = round_points(result.score);
-  result.max_score = round_points(result.max_score);
+  for (const auto& [id, e] : by_id) max_score += exercise_max_points(*e, tests_of[id], options.include_hidden);
+  result.score = score.value();
+  result.max_score = max_score.value();
   result.seconds = seconds_since(start);
   return result;
 }
@@ -390,6 +422,11 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
         r.lesson = lessons[i]->id;
         r.status = LessonStatus::internal_error;
         r.detail = e.what();
+        PointSum max_score;  // the lesson's points still count in the maximum
+        for (const auto& ex : lessons[i]->exercises)
+          if (options.exercises.empty() || options.exercises.count(ex.id))
+            max_score += exercise_max_points(ex, 0, options.include_hidden);
+        r.max_score = max_score.value();
       }
       if (options.on_lesson_done) options.on_lesson_done(r);
       result.lessons[i] = std::move(r);
@@ -401,12 +438,13 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
   work();
   for (auto& f : pool) f.get();
 
+  PointSum score, max_score;
   for (const auto& l : result.lessons) {
-    result.score += l.score;
-    result.max_score += l.max_score;
+    score += l.score;
+    max_score += l.max_score;
   }
-  result.score = round_points(result.score);
-  result.max_score = round_points(result.max_score);
+  result.score = score.value();
+  result.max_score = max_score.value();
   result.seconds = seconds_since(start);
   return result;
 }

@@ -6,6 +6,7 @@
 
 #include <sys/types.h>
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -28,6 +29,10 @@ struct GradeOptions {
   std::set<std::string> exercises;      ///< empty: every exercise (a track narrows this)
   int jobs = 1;                         ///< lessons graded at once
   bool keep_work_dirs = false;          ///< leave temporary folders for debugging
+  /// When set, no lesson starts after this time (its tests are reported as
+  /// not run), and a lesson still running is given only the time left: the
+  /// result keeps every test finished before it.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
   /// Called when a lesson finishes (from worker threads; keep it thread-safe).
   std::function<void(const LessonResult&)> on_lesson_done;
 };

@@ -18,6 +18,7 @@
 #include "grader/course/edit_distance.hpp"
 #include "grader/course/yaml_documents.hpp"
 #include "grader/util/files.hpp"
+#include "grader/runner/points.hpp"
 
 namespace grader::runner {
 namespace {
@@ -507,13 +508,17 @@ std::vector<TestResult> grade_quiz(const course::Course& course, const course::L
     }
   }
 
-  // Points: the exercise's total split in proportion to the key's weights.
-  double weights = 0;
-  for (const auto& q : questions) weights += q.weight;
-  auto max_of = [&](const Question& q) -> double {
+  // Points: the exercise's total split in proportion to the key's weights,
+  // in whole thousandths that add up to exactly the exercise's points.
+  std::vector<double> weights;
+  for (const auto& q : questions) weights.push_back(q.weight);
+  const std::vector<double> shares =
+      with_key && !exercise.points_per_test ? split_points(exercise.points.value_or(0), weights)
+                                            : std::vector<double>(questions.size(), 0.0);
+  auto max_of = [&](std::size_t index) -> double {
     if (!with_key) return 0;
-    if (exercise.points_per_test) return *exercise.points_per_test;
-    return weights > 0 ? exercise.points.value_or(0) * q.weight / weights : 0;
+    if (exercise.points_per_test) return exact_points(*exercise.points_per_test);
+    return shares[index];
   };
 
   std::vector<std::string> known_ids;
@@ -522,13 +527,14 @@ std::vector<TestResult> grade_quiz(const course::Course& course, const course::L
   const std::string suite = suite_name(exercise.id);
 
   std::vector<TestResult> results;
-  for (const auto& q : questions) {
+  for (std::size_t qi = 0; qi < questions.size(); ++qi) {
+    const Question& q = questions[qi];
     TestResult r;
     r.lesson = lesson.id;
     r.exercise = exercise.id;
     r.name = suite + "." + q.id;
     r.hidden = false;
-    r.max_score = max_of(q);
+    r.max_score = max_of(qi);
     r.status = TestStatus::failed;
 
     if (!answers.problems.empty()) {

@@ -22,6 +22,11 @@ std::string read_file(const fs::path& path) {
 }
 
 void write_file_atomically(const fs::path& path, const std::string& bytes) {
+  // `-o out/report.json`: the folder is made as needed.
+  if (path.has_parent_path()) {
+    std::error_code ec;
+    fs::create_directories(path.parent_path(), ec);
+  }
   fs::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid());
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

@@ -12,7 +12,8 @@ namespace fs = std::filesystem;
 std::string read_file(const fs::path& path);
 
 /// Writes to a temporary sibling, fsyncs and renames over `path`, so readers
-/// see the old file or the new one, never half of one.
+/// see the old file or the new one, never half of one. Missing folders of
+/// `path` are created.
 void write_file_atomically(const fs::path& path, const std::string& bytes);
 
 /// A fresh private directory (mode 0700) that is removed on destruction.

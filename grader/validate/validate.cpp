@@ -8,6 +8,7 @@
 #include <mutex>
 #include <set>
 
+#include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::validate {
@@ -65,11 +66,7 @@ void build_workspace(const fs::path& solutions, const Mutant& m, const fs::path&
   }
 }
 
-std::string fmt_points(double got, double max) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.1f/%.1f", got, max);
-  return buf;
-}
+std::string fmt_points(double got, double max) { return runner::points_text(got) + "/" + runner::points_text(max); }
 
 }  // namespace
 
@@ -115,7 +112,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
         c.got = fmt_points(p.first, p.second);
         if (awaiting > 0) {
           char buf[64];
-          std::snprintf(buf, sizeof buf, " (%.1f awaiting review)", awaiting);
+          std::snprintf(buf, sizeof buf, " (%s awaiting review)", runner::points_text(awaiting).c_str());
           c.got += buf;
         }
         c.ok = is_ref ? (p.second > 0 && p.first >= p.second - awaiting - 1e-9) : p.first <= 1e-9;

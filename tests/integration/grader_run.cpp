@@ -32,7 +32,7 @@ void write_text(const fs::path& p, const std::string& text) {
 }
 
 pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                    const fs::path& out, const fs::path& err, bool own_group) {
+                    const fs::path& out, const fs::path& err, bool own_group, const fs::path& cwd) {
   std::vector<std::string> argv_text = argv, env_text = env;  // posix_spawn wants char*, not const char*
   std::vector<char*> argv_c, envp_c;
   for (auto& a : argv_text) argv_c.push_back(a.data());
@@ -41,6 +41,7 @@ pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std:
   envp_c.push_back(nullptr);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -59,7 +60,7 @@ pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std:
 }
 
 GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit,
-                     const std::vector<std::string>& extra_env) {
+                     const std::vector<std::string>& extra_env, const fs::path& cwd) {
   ScratchDir io;
   const fs::path out_path = io.path() / "out", err_path = io.path() / "err";
   std::vector<std::string> argv = {GRADER_EXE};
@@ -74,7 +75,7 @@ GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds 
   auto start = Clock::now();
   try {
     // Its own process group, so a timeout kills the grader and everything it started.
-    pid = spawn_process(argv, env, out_path, err_path, true);
+    pid = spawn_process(argv, env, out_path, err_path, true, cwd);
   } catch (const std::exception& e) {
     run.err = e.what();
     return run;

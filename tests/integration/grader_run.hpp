@@ -31,15 +31,18 @@ struct GraderRun {
 
 /// Starts argv[0] (a path) with `argv` and the environment `env` ("NAME=value"),
 /// stdin from /dev/null, stdout and stderr to the files given; in a process
-/// group of its own when `own_group`. Throws std::runtime_error when it cannot.
+/// group of its own when `own_group`, in the folder `cwd` (empty: this
+/// process's). Throws std::runtime_error when it cannot.
 pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                    const std::filesystem::path& out, const std::filesystem::path& err, bool own_group);
+                    const std::filesystem::path& out, const std::filesystem::path& err, bool own_group,
+                    const std::filesystem::path& cwd = {});
 
 /// Runs GRADER_EXE with `args` (NO_COLOR set, stdin from /dev/null, output to
 /// files so no pipe can fill up); the whole process group is killed at `limit`.
 /// `extra_env` ("NAME=value") takes precedence over the test's environment.
+/// It runs in `cwd` when given (relative paths in `args` are relative to it).
 GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(100),
-                     const std::vector<std::string>& extra_env = {});
+                     const std::vector<std::string>& extra_env = {}, const std::filesystem::path& cwd = {});
 
 /// Exit code, time and the start of both outputs, for failure messages.
 std::string describe(const GraderRun& r);
