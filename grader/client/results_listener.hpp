@@ -20,6 +20,11 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
 
  private:
   std::FILE* file_ = nullptr;
+  std::size_t message_bytes_ = 0;  ///< failure text written so far (caps::kMaxLessonMessageBytes)
 };
+
+/// The failure messages of a test joined by newlines, at most `cap` bytes of
+/// them, ending with "... (cut: N bytes more)" when more was there.
+std::string joined_failures(const ::testing::TestResult& result, std::size_t cap);
 
 }  // namespace grader::client

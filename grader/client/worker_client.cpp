@@ -14,6 +14,7 @@
 
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
+#include "grader/util/caps.hpp"
 #include "grader/worker/registry.hpp"
 
 namespace grader::client {
@@ -124,11 +125,15 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }
 
-  auto frame = protocol::read_frame_until(reply_fd_, protocol::kMaxMessageBytes, deadline, extra, 2);
+  // Refused from its length prefix, before anything is allocated; fail()
+  // stops the worker, so the rest of the frame is never read.
+  auto frame = protocol::read_frame_until(reply_fd_, caps::kMaxReplyBytes, deadline, extra, 2);
   switch (frame.status) {
     case protocol::ReadStatus::ok: break;
     case protocol::ReadStatus::timed_out: fail(call_text, timed_out());
-    case protocol::ReadStatus::too_large: fail(call_text, "the reply is larger than the protocol allows");
+    case protocol::ReadStatus::too_large:
+      fail(call_text, "the reply of " + std::to_string(frame.claimed_bytes) + " bytes is over the limit of " +
+                          std::to_string(caps::kMaxReplyBytes) + " bytes: cut (the worker was stopped)");
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {
       // Collect the remaining output and the exit status to say what happened.
@@ -155,10 +160,16 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
 
   protocol::Reply reply;
   try {
-    reply = protocol::decode_reply(frame.bytes);
+    reply = protocol::decode_reply(frame.bytes, {caps::kMaxErrorKindBytes, caps::kMaxErrorMessageBytes});
   } catch (const protocol::ProtocolError& e) {
     fail(call_text, std::string("malformed reply from the worker: ") + e.what());
   }
+  frame = {};  // the raw reply is not needed past here; free it before the results are used
+  // Kinds are short names the worker chooses from a fixed list: a long one is forged.
+  if (reply.error_kind_bytes_sent)
+    fail(call_text, "the reply's error kind of " + std::to_string(reply.error_kind_bytes_sent) +
+                        " bytes is over the limit of " + std::to_string(caps::kMaxErrorKindBytes) +
+                        " bytes: cut (malformed reply from the worker)");
   if (reply.sequence != request.sequence)
     fail(call_text, "the worker answered out of turn (did your code write to the grader's pipe?)");
   if (!reply.ok) {

@@ -13,6 +13,7 @@
 
 #include "grader/protocol/value.hpp"
 #include "grader/sandbox/process.hpp"
+#include "grader/util/caps.hpp"
 
 namespace grader::client {
 
@@ -22,7 +23,7 @@ struct WorkerOptions {
   std::string executable;
   std::chrono::milliseconds call_timeout{2000};
   sandbox::Limits limits;           ///< applied to every worker process
-  std::size_t output_cap = 16384;   ///< bytes of the worker's stdout/stderr kept per call
+  std::size_t output_cap = caps::kMaxWorkerOutputPerCall;  ///< bytes of the worker's stdout/stderr kept per call
   std::string work_dir;             ///< empty private folder the worker runs in
 };
 

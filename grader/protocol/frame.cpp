@@ -88,12 +88,25 @@ FrameResult read_frame_impl(int fd, std::size_t max_bytes, const std::chrono::st
   std::uint64_t n = 0;
   result.status = read_exact(fd, reinterpret_cast<char*>(&n), sizeof n, deadline, extra, extra_count);
   if (result.status != ReadStatus::ok) return result;
+  result.claimed_bytes = n;
   if (n > max_bytes) {
     result.status = ReadStatus::too_large;
     return result;
   }
-  result.bytes.resize(n);
-  result.status = read_exact(fd, result.bytes.data(), n, deadline, extra, extra_count);
+  // Grow with what arrives (doubling from 1 MiB), not with what was claimed.
+  constexpr std::size_t kFirstChunk = std::size_t{1} << 20;
+  std::size_t got = 0;
+  while (got < n) {
+    std::size_t next = static_cast<std::size_t>(std::min<std::uint64_t>(n, std::max(kFirstChunk, got * 2)));
+    result.bytes.resize(next);
+    result.status = read_exact(fd, result.bytes.data() + got, next - got, deadline, extra, extra_count);
+    if (result.status != ReadStatus::ok) {
+      result.bytes.clear();
+      result.bytes.shrink_to_fit();
+      return result;
+    }
+    got = next;
+  }
   return result;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,9 +18,14 @@ enum class ReadStatus { ok, closed, timed_out, too_large, io_error };
 struct FrameResult {
   ReadStatus status = ReadStatus::ok;
   std::string bytes;
+  /// The length the frame's prefix claimed (also when too_large: nothing of
+  /// it was allocated or read).
+  std::uint64_t claimed_bytes = 0;
 };
 
-/// Reads one frame, blocking. Used by the worker, which has no deadline of its own.
+/// Reads one frame, blocking. A length over max_bytes is refused before
+/// anything is allocated; below it, memory grows with the bytes that actually
+/// arrive, so a claimed length with nothing behind it costs nothing. Used by the worker, which has no deadline of its own.
 FrameResult read_frame(int fd, std::size_t max_bytes);
 
 /// Reads one frame before `deadline`; `on_idle` is called whenever poll wakes

@@ -83,10 +83,11 @@ class Reader {
     pos_ += sizeof(T);
     return v;
   }
-  std::string str() {
+  std::string str() { return std::string(view()); }
+  std::string_view view() {
     auto n = pod<std::uint64_t>();
     need(n);
-    std::string s(in_.substr(pos_, n));
+    std::string_view s = in_.substr(pos_, n);
     pos_ += n;
     return s;
   }
@@ -187,7 +188,7 @@ Request decode_request(std::string_view bytes) {
   return q;
 }
 
-Reply decode_reply(std::string_view bytes) {
+Reply decode_reply(std::string_view bytes, const ReplyCaps& caps) {
   Reader r(bytes);
   if (r.pod<std::uint8_t>() != kReplyKind) throw ProtocolError("not a reply");
   Reply p;
@@ -198,8 +199,20 @@ Reply decode_reply(std::string_view bytes) {
   if (p.ok) {
     p.results = r.values();
   } else {
-    p.error.kind = r.str();
-    p.error.message = r.str();
+    std::string_view kind = r.view();
+    if (kind.size() > caps.max_kind) {
+      p.error_kind_bytes_sent = kind.size();
+      kind = kind.substr(0, caps.max_kind);
+    }
+    p.error.kind = std::string(kind);
+    std::string_view message = r.view();
+    if (message.size() > caps.max_message) {
+      p.error_message_bytes_sent = message.size();
+      p.error.message = std::string(message.substr(0, caps.max_message)) + "... (cut: " +
+                        std::to_string(message.size() - caps.max_message) + " bytes more)";
+    } else {
+      p.error.message = std::string(message);
+    }
   }
   r.finish();
   return p;

@@ -43,6 +43,18 @@ struct Reply {
   bool ok = true;
   std::vector<Value> results;
   Error error;
+  /// Sizes the worker sent when decode_reply() cut the error (0 when not cut).
+  std::uint64_t error_kind_bytes_sent = 0;
+  std::uint64_t error_message_bytes_sent = 0;
+};
+
+/// How much of an error reply decode_reply() keeps. A message over the limit
+/// keeps its first max_message bytes and ends with "... (cut: N bytes more)";
+/// a kind over the limit keeps max_kind bytes. Both are only copied up to the
+/// limit, whatever the worker sent. The default keeps everything (round trips).
+struct ReplyCaps {
+  std::size_t max_kind = static_cast<std::size_t>(-1);
+  std::size_t max_message = static_cast<std::size_t>(-1);
 };
 
 /// Thrown when bytes do not decode to a well-formed message.
@@ -57,7 +69,7 @@ inline constexpr std::size_t kMaxMessageBytes = std::size_t{256} << 20;
 std::string encode(const Request& request);
 std::string encode(const Reply& reply);
 Request decode_request(std::string_view bytes);
-Reply decode_reply(std::string_view bytes);
+Reply decode_reply(std::string_view bytes, const ReplyCaps& caps = {});
 
 /// Human-readable type name of a value ("int", "tensor<f64>(5, 8)", ...), for messages.
 std::string describe(const Value& value);

@@ -14,6 +14,7 @@
 #include "grader/runner/quiz.hpp"
 #include "grader/runner/suite_run.hpp"
 #include "grader/sandbox/process.hpp"
+#include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
 
@@ -259,12 +260,14 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       }
     } else {
       std::map<std::string, SuiteOutcome::Line> lines;
+      bool suites_cut = false;
       for (const auto& [suite, hidden] : suites) {
         fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
         fs::create_directories(suite_scratch);
         auto outcome = run_suite(suite, built.worker, suite_scratch,
                                  {call_timeout, lesson_limits.lesson_timeout_s, memory});
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
+        if (outcome.results_cut) suites_cut = true;
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
           result.detail = "the lesson's tests took longer than " + std::to_string(lesson_limits.lesson_timeout_s) +
@@ -278,7 +281,9 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         auto it = lines.find(p.suite + "\n" + p.test.name);
         if (it == lines.end()) {
           p.test.status = TestStatus::not_run;
-          p.test.message = "not run: the suite stopped before this test";
+          p.test.message = suites_cut ? "not run: the suite's results were cut at " +
+                                            std::to_string(caps::kMaxSuiteResultsBytes >> 20) + " MiB before this test"
+                                      : "not run: the suite stopped before this test";
           continue;
         }
         p.test.seconds = it->second.seconds;

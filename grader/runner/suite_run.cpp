@@ -1,12 +1,14 @@
 #include "grader/runner/suite_run.hpp"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
 #include "grader/sandbox/process.hpp"
 #include "grader/sandbox/reaper.hpp"
+#include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::runner {
@@ -29,6 +31,16 @@ std::vector<ListedTest> list_suite(const std::string& suite, const fs::path& scr
   return tests;
 }
 
+std::size_t suite_address_space(int worker_memory_mb) {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  (void)worker_memory_mb;
+  return 0;  // sanitizers reserve terabytes of address space; no RLIMIT_AS there
+#else
+  // A worker cannot be given more than its parent's hard limit.
+  return std::max(caps::kSuiteAddressSpaceBytes, static_cast<std::size_t>(std::max(worker_memory_mb, 0)) << 20);
+#endif
+}
+
 SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const fs::path& scratch,
                        const SuiteLimits& limits) {
   SuiteOutcome outcome;
@@ -37,7 +49,7 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
   // Results come back on a pipe (the suite's descriptor 3), not in a file: a
   // worker has no path to forge them at, whatever it can write.
   std::string results;
-  std::vector<sandbox::ExtraPipe> pipes{{3, &results, std::size_t{64} << 20, false}};
+  std::vector<sandbox::ExtraPipe> pipes{{3, &results, caps::kMaxSuiteResultsBytes, false}};
   sandbox::Spec spec;
   spec.argv = {suite,
                "--worker=" + worker.string(),
@@ -50,11 +62,13 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
                "--gtest_brief=1"};
   spec.working_dir = scratch.string();
   spec.env = sandbox::clean_environment(scratch.string());
+  spec.limits.address_space_bytes = suite_address_space(limits.memory_mb);
   // The suite starts the workers: it must see the same sandbox switches.
   if (const char* off = std::getenv("GRADER_SANDBOX_DISABLE")) spec.env.push_back(std::string("GRADER_SANDBOX_DISABLE=") + off);
   // Orphans of a suite that was stopped (and of its workers) come to us.
   sandbox::become_subreaper();
-  auto r = sandbox::run(spec, std::chrono::seconds(limits.lesson_timeout_s), 64 * 1024, pipes);
+  auto r = sandbox::run(spec, std::chrono::seconds(limits.lesson_timeout_s), caps::kMaxSuiteOutputBytes, pipes);
+  outcome.results_cut = pipes[0].truncated;
   sandbox::sweep_orphans();
   outcome.timed_out = r.timed_out;
   // The suite says how its workers were isolated, one "sandbox: ..." line each.
@@ -74,12 +88,13 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
     outcome.detail = "the test suite " +
                      (r.signal ? "was killed by " + sandbox::describe_signal(r.signal)
                                : "exited with status " + std::to_string(r.exit_code)) +
-                     "\n" + err_rest.substr(0, 2000);
+                     " (a test suite may use at most " + std::to_string(spec.limits.address_space_bytes >> 20) +
+                     " MiB of memory; the results it wrote before are kept)\n" + err_rest.substr(0, 2000);
   }
   std::istringstream in(results);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty()) continue;
+    if (line.empty() || line.size() > caps::kMaxSuiteResultLineBytes) continue;
     try {
       auto j = nlohmann::json::parse(line);
       outcome.lines.push_back({j.at("name").get<std::string>(), j.at("passed").get<bool>(),

@@ -22,7 +22,8 @@ struct SuiteOutcome {
   };
   std::vector<Line> lines;
   bool timed_out = false;
-  bool crashed = false;  ///< the trusted suite itself ended abnormally (a course bug)
+  bool crashed = false;  ///< the trusted suite itself ended abnormally (a course bug, or its memory limit)
+  bool results_cut = false;  ///< its result lines passed caps::kMaxSuiteResultsBytes; the rest were dropped
   std::string detail;
   std::string sandbox;   ///< how the workers were isolated (sandbox::describe), when one ran
 };
@@ -36,6 +37,10 @@ struct SuiteLimits {
   int lesson_timeout_s = 120;
   int memory_mb = 512;
 };
+
+/// RLIMIT_AS of a suite process (caps::kSuiteAddressSpaceBytes, or the
+/// worker's limit when higher; none in sanitizer builds).
+std::size_t suite_address_space(int worker_memory_mb);
 
 SuiteOutcome run_suite(const std::string& suite, const std::filesystem::path& worker,
                        const std::filesystem::path& scratch, const SuiteLimits& limits);

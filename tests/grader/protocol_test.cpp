@@ -3,6 +3,7 @@
 // hang or a giant allocation), and frames cross a pipe with deadlines.
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -186,6 +187,21 @@ TEST(ProtocolRoundTrip, ReplyWithError) {
   EXPECT_EQ(back.sequence, 5u);
   EXPECT_EQ(back.error, e);
   EXPECT_TRUE(back.results.empty());
+}
+
+TEST(ProtocolCaps, ErrorKindAndMessageAreCutToTheCaps) {
+  gp::Error e{std::string(200, 'k'), std::string(10000, 'm')};
+  gp::Reply back = gp::decode_reply(gp::encode(gp::Reply{5, false, {}, e}), {64, 4096});
+  EXPECT_EQ(back.error.kind, std::string(64, 'k'));
+  EXPECT_EQ(back.error_kind_bytes_sent, 200u);
+  EXPECT_EQ(back.error.message, std::string(4096, 'm') + "... (cut: 5904 bytes more)");
+  EXPECT_EQ(back.error_message_bytes_sent, 10000u);
+  // Within the caps nothing changes and nothing is marked.
+  gp::Error small{"invalid_argument", "d_model must be > 0"};
+  gp::Reply kept = gp::decode_reply(gp::encode(gp::Reply{6, false, {}, small}), {64, 4096});
+  EXPECT_EQ(kept.error, small);
+  EXPECT_EQ(kept.error_kind_bytes_sent, 0u);
+  EXPECT_EQ(kept.error_message_bytes_sent, 0u);
 }
 
 TEST(ProtocolRoundTrip, EmptyArgumentListAndEmptyFunctionName) {
@@ -468,6 +484,39 @@ TEST(ProtocolFrame, LengthAboveTheMaximumIsTooLarge) {
   ASSERT_EQ(::write(q.write_fd(), &absurd, sizeof absurd), static_cast<ssize_t>(sizeof absurd));
   EXPECT_EQ(gp::read_frame_until(q.read_fd(), gp::kMaxMessageBytes, Clock::now() + std::chrono::seconds(5), nullptr, 0).status,
             gp::ReadStatus::too_large);
+}
+
+TEST(ProtocolFrame, TooLargeSaysWhatWasClaimed) {
+  Pipe p;
+  std::uint64_t claimed = std::uint64_t{1} << 30;
+  ASSERT_EQ(::write(p.write_fd(), &claimed, sizeof claimed), static_cast<ssize_t>(sizeof claimed));
+  auto frame = gp::read_frame_until(p.read_fd(), 1000, Clock::now() + std::chrono::seconds(5), nullptr, 0);
+  EXPECT_EQ(frame.status, gp::ReadStatus::too_large);
+  EXPECT_EQ(frame.claimed_bytes, claimed);
+  EXPECT_TRUE(frame.bytes.empty());
+}
+
+TEST(ProtocolFrame, AClaimedLengthWithLittleBehindItAllocatesLittle) {
+  // 200 MiB claimed, 3 bytes sent: memory grows with what arrives, so this
+  // process's peak stays far below the claim (a buffer sized for the claim
+  // would be zero-filled, all of it resident).
+  rusage before{};
+  getrusage(RUSAGE_SELF, &before);
+  Pipe p;
+  std::uint64_t claimed = std::uint64_t{200} << 20;
+  ASSERT_EQ(::write(p.write_fd(), &claimed, sizeof claimed), static_cast<ssize_t>(sizeof claimed));
+  ASSERT_EQ(::write(p.write_fd(), "abc", 3), 3);
+  std::thread closer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    p.close_write();
+  });
+  auto frame = gp::read_frame_until(p.read_fd(), gp::kMaxMessageBytes, Clock::now() + std::chrono::seconds(5), nullptr, 0);
+  closer.join();
+  rusage after{};
+  getrusage(RUSAGE_SELF, &after);
+  EXPECT_EQ(frame.status, gp::ReadStatus::closed);
+  EXPECT_EQ(frame.claimed_bytes, claimed);
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 50L * 1024) << "peak grew by " << (after.ru_maxrss - before.ru_maxrss) << " KiB";
 }
 
 TEST(ProtocolFrame, WritingToAPipeWithNoReaderFails) {

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "grader/client/worker_client.hpp"
+#include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 
 namespace {
@@ -248,6 +249,44 @@ TEST_F(WorkerClientTest, ForgedReplyIsOutOfTurn) {
   std::string message = failure_of("forged_reply");
   EXPECT_EQ(message.rfind("forged_reply(1, 2): ", 0), 0u) << message;
   EXPECT_TRUE(contains(message, "out of turn")) << message;
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, LongErrorMessageIsCutWhereItIsRead) {
+  try {
+    call("throw_long_message", {std::int64_t{10} << 20});
+    ADD_FAILURE() << "the call returned normally";
+  } catch (const std::runtime_error& e) {
+    std::string message = e.what();
+    EXPECT_EQ(message.size(), grader::caps::kMaxErrorMessageBytes + std::string("... (cut: 10481664 bytes more)").size());
+    EXPECT_TRUE(contains(message, "... (cut: " + std::to_string((std::size_t{10} << 20) - grader::caps::kMaxErrorMessageBytes) +
+                                      " bytes more)"))
+        << message.substr(message.size() - 100);
+  }
+  // A short message is kept whole.
+  try {
+    call("throw_long_message", {std::int64_t{100}});
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()), std::string(100, 'm'));
+  }
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, ClaimedHugeReplyIsRefusedFromItsLengthAtOnce) {
+  auto start = std::chrono::steady_clock::now();
+  std::string message = failure_of("claim_huge_frame", {std::int64_t{1} << 30});
+  EXPECT_TRUE(contains(message, "the reply of 1073741824 bytes is over the limit of " +
+                                    std::to_string(grader::caps::kMaxReplyBytes) + " bytes: cut"))
+      << message;
+  // Refused from the prefix: not after waiting for the rest until the deadline.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1500));
+  expect_next_call_works();
+}
+
+TEST_F(WorkerClientTest, LongErrorKindIsAMalformedReply) {
+  std::string message = failure_of("long_error_kind");
+  EXPECT_TRUE(contains(message, "error kind of 100000 bytes is over the limit of 64 bytes: cut")) << message;
+  EXPECT_LT(message.size(), 1000u);
   expect_next_call_works();
 }
 

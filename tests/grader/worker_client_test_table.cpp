@@ -95,6 +95,23 @@ void grader::worker::register_functions(Registry& registry) {
     grader::protocol::write_frame(grader::worker::kReplyFd, grader::protocol::encode(forged));
     return {std::string("after the forged reply")};
   });
+  registry.add("throw_long_message", [](const Values& a) -> Values {
+    std::string message(static_cast<std::size_t>(grader::protocol::get<std::int64_t>(a, 0, "bytes")), 'm');
+    throw std::runtime_error(message);
+  });
+  registry.add("claim_huge_frame", [](const Values& a) -> Values {
+    // A length prefix with only a few bytes behind it.
+    std::uint64_t n = static_cast<std::uint64_t>(grader::protocol::get<std::int64_t>(a, 0, "bytes"));
+    if (::write(grader::worker::kReplyFd, &n, sizeof n) != sizeof n || ::write(grader::worker::kReplyFd, "R", 1) != 1) return {};
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    return {};
+  });
+  registry.add("long_error_kind", [](const Values&) -> Values {
+    grader::protocol::Reply forged{1, false, {}, {std::string(100000, 'k'), "short"}};
+    grader::protocol::write_frame(grader::worker::kReplyFd, grader::protocol::encode(forged));
+    std::this_thread::sleep_for(std::chrono::seconds(5));
+    return {};
+  });
   // Liveness the test can observe from outside any PID namespace: a process
   // holds an exclusive flock on a file of the working folder until it dies.
   registry.add("hold_lock", [](const Values& a) -> Values {

@@ -1,0 +1,72 @@
+// Every size a worker controls, capped where the trusted side reads it, and
+// the memory bounds of the trusted processes. One place, so docs/security.md
+// ("Memory of the trusted side") can list them and a batch's peak memory can
+// be stated: jobs x (worker limit + suite limit + grader share).
+#pragma once
+
+#include <cstddef>
+
+namespace grader::caps {
+
+inline constexpr std::size_t KiB = 1024;
+inline constexpr std::size_t MiB = 1024 * KiB;
+
+// --- what the suite reads from a worker (grader/client/worker_client.cpp) ---
+
+/// One reply frame. The course's largest legitimate reply is a few kilobytes
+/// (a 50 x 16 encoding); 64 MiB leaves room for a 2896 x 2896 double matrix
+/// and keeps a reply well below the suite's own memory limit. A longer frame
+/// is refused from its length prefix, before anything is allocated, and the
+/// worker is stopped.
+inline constexpr std::size_t kMaxReplyBytes = 64 * MiB;
+
+/// An error reply's kind ("invalid_argument", "not_implemented", ...): the
+/// course's kinds are short identifiers; anything longer is a forged reply.
+inline constexpr std::size_t kMaxErrorKindBytes = 64;
+
+/// The part of an error reply's message that is kept; the rest becomes
+/// "... (cut: N bytes more)". A test repeating a failing call in a loop keeps
+/// one message per call (GoogleTest holds every failure of a test).
+inline constexpr std::size_t kMaxErrorMessageBytes = 4 * KiB;
+
+/// Worker stdout+stderr kept per call (read and discarded past it, so the
+/// worker never blocks). A call starts with an empty buffer, so this is also
+/// the most one worker's output takes in the suite at any time.
+inline constexpr std::size_t kMaxWorkerOutputPerCall = 16 * KiB;
+
+// --- what the suite sends the grader (grader/client/results_listener.cpp) ---
+
+/// Failure text of one test in its result line; the rest is cut with a note.
+inline constexpr std::size_t kMaxTestMessageBytes = 64 * KiB;
+
+/// Failure text of all tests of one suite run; past it each further test keeps
+/// kMaxTestMessageAfterLessonCap bytes, so every test still gets its line.
+inline constexpr std::size_t kMaxLessonMessageBytes = 1 * MiB;
+inline constexpr std::size_t kMaxTestMessageAfterLessonCap = 1 * KiB;
+
+// --- what the grader reads from a suite (grader/runner/suite_run.cpp) ---
+
+/// JSON escapes a control byte as \u00XX: a message can grow sixfold on the line.
+inline constexpr std::size_t kJsonEscapeGrowth = 6;
+
+/// The suite's result lines (fd 3) as the grader keeps them: the lesson cap
+/// (escaped) plus a line's own fields for a few thousand tests. Past it the
+/// rest is discarded and those tests are "not run".
+inline constexpr std::size_t kMaxSuiteResultsBytes = kJsonEscapeGrowth * kMaxLessonMessageBytes + 10 * MiB;
+
+/// A single result line; a longer one is not a result (the listener never
+/// writes one).
+inline constexpr std::size_t kMaxSuiteResultLineBytes = kJsonEscapeGrowth * kMaxTestMessageBytes + 64 * KiB;
+
+/// The suite's own stdout and stderr (sandbox lines, GoogleTest's brief output).
+inline constexpr std::size_t kMaxSuiteOutputBytes = 64 * KiB;
+
+/// Address space (RLIMIT_AS) of a suite process. A suite of this course works
+/// on matrices of a few KiB; with the caps above it holds at most one reply
+/// (kMaxReplyBytes) and its decoded copy at a time, so 1 GiB leaves ample
+/// room for GoogleTest, Eigen and the references. The limit is raised
+/// to the worker's limit when that is higher, since a worker cannot be given
+/// more than its parent's hard limit.
+inline constexpr std::size_t kSuiteAddressSpaceBytes = 1024 * MiB;
+
+}  // namespace grader::caps
