@@ -41,7 +41,8 @@ std::string points(double v) { return fmt::format("{:.1f}", v); }
 }  // namespace
 
 std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
-  if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::internal_error)
+  if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start ||
+      lesson.status == runner::LessonStatus::internal_error)
     return "broken";
   int total = 0, passed = 0, stub = 0;
   for (const auto& t : lesson.tests) {

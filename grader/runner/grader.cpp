@@ -71,6 +71,13 @@ std::string file_head(const fs::path& path) {
   return head;
 }
 
+// "a.cpp, b.cpp": the student files a lesson's worker is built from.
+std::string source_list(const std::vector<build::SourceFile>& sources) {
+  std::string list;
+  for (const auto& f : sources) list += (list.empty() ? "" : ", ") + f.relative;
+  return list.empty() ? "(none)" : list;
+}
+
 std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
   for (const auto& e : lesson.exercises) {
     for (const auto& f : e.public_tests.files)
@@ -261,11 +268,22 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     } else {
       std::map<std::string, SuiteOutcome::Line> lines;
       bool suites_cut = false;
+      bool did_not_start = false;
       for (const auto& [suite, hidden] : suites) {
         fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
         fs::create_directories(suite_scratch);
         auto outcome = run_suite(suite, built.worker, suite_scratch,
                                  {call_timeout, lesson_limits.lesson_timeout_s, memory});
+        if (!outcome.did_not_start.empty()) {
+          // Said once for the lesson; the other suites would only wait for
+          // the same worker to fail the same way.
+          did_not_start = true;
+          result.status = LessonStatus::did_not_start;
+          result.detail = outcome.did_not_start + "\nThe lesson's files: " + source_list(sources) +
+                          ". Their global variables are initialised before the worker can be called; "
+                          "no test of the lesson ran.";
+          break;
+        }
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (outcome.results_cut) suites_cut = true;
         if (outcome.timed_out) {
@@ -278,6 +296,11 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         }
       }
       for (auto& p : planned) {
+        if (did_not_start) {
+          p.test.status = TestStatus::not_run;
+          p.test.message = "not run: your code did not start (see the lesson's message)";
+          continue;
+        }
         auto it = lines.find(p.suite + "\n" + p.test.name);
         if (it == lines.end()) {
           p.test.status = TestStatus::not_run;

@@ -97,6 +97,10 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
     if (line.empty() || line.size() > caps::kMaxSuiteResultLineBytes) continue;
     try {
       auto j = nlohmann::json::parse(line);
+      if (j.contains("did_not_start")) {
+        if (outcome.did_not_start.empty()) outcome.did_not_start = j.at("did_not_start").get<std::string>();
+        continue;
+      }
       outcome.lines.push_back({j.at("name").get<std::string>(), j.at("passed").get<bool>(),
                                j.value("message", ""), j.value("ms", 0) / 1000.0});
     } catch (const nlohmann::json::exception&) {
