@@ -225,7 +225,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     case protocol::WriteStatus::ok: break;
     case protocol::WriteStatus::timed_out: fail(call_text, timed_out());
     case protocol::WriteStatus::closed:
-      // The worker died before reading (for example in a static initializer).
+      // The worker was ready, then died before reading the request.
       child_.wait();
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }

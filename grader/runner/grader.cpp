@@ -274,6 +274,8 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         fs::create_directories(suite_scratch);
         auto outcome = run_suite(suite, built.worker, suite_scratch,
                                  {call_timeout, lesson_limits.lesson_timeout_s, memory});
+        // Tests that ended before the worker failed to start keep their results.
+        for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (!outcome.did_not_start.empty()) {
           // Said once for the lesson; the other suites would only wait for
           // the same worker to fail the same way.
@@ -281,10 +283,9 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
           result.status = LessonStatus::did_not_start;
           result.detail = outcome.did_not_start + "\nThe lesson's files: " + source_list(sources) +
                           ". Their global variables are initialised before the worker can be called; "
-                          "no test of the lesson ran.";
+                          "the lesson's tests from then on were not run.";
           break;
         }
-        for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (outcome.results_cut) suites_cut = true;
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
@@ -296,12 +297,12 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         }
       }
       for (auto& p : planned) {
-        if (did_not_start) {
+        auto it = lines.find(p.suite + "\n" + p.test.name);
+        if (it == lines.end() && did_not_start) {
           p.test.status = TestStatus::not_run;
           p.test.message = "not run: your code did not start (see the lesson's message)";
           continue;
         }
-        auto it = lines.find(p.suite + "\n" + p.test.name);
         if (it == lines.end()) {
           p.test.status = TestStatus::not_run;
           p.test.message = suites_cut ? "not run: the suite's results were cut at " +

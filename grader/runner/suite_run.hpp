@@ -27,6 +27,7 @@ struct SuiteOutcome {
   std::string detail;
   /// Set when the student's worker never became ready (its static
   /// initialisation hung, crashed or exited): the client's message, said once.
+  /// `lines` then holds only the tests that ended before it.
   std::string did_not_start;
   std::string sandbox;   ///< how the workers were isolated (sandbox::describe), when one ran
 };

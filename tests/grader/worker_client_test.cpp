@@ -404,6 +404,23 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+TEST(WorkerClientStart, RestartThatDoesNotStartIsRememberedToo) {
+  // The first worker serves; after it crashes, the next one hangs before main.
+  ScratchDir scratch;
+  std::ofstream(scratch.path() / "start-mode") << "second-start-loops";
+  gc::WorkerClient client(options_for(TEST_WORKER_EXE, scratch.path()));
+  EXPECT_EQ(std::get<std::int64_t>(client.call("echo", {std::int64_t{4}}, "echo(4)").at(0)), 4);
+  EXPECT_THROW(client.call("segfault", {}, "segfault()"), gc::WorkerFailure);
+  EXPECT_TRUE(client.start_failure().empty()) << "a crash in a call is not a failure to start";
+  try {
+    client.call("echo", {std::int64_t{5}}, "echo(5)");
+    FAIL() << "the restarted worker answered";
+  } catch (const gc::WorkerDidNotStart& e) {
+    EXPECT_TRUE(contains(e.what(), "still in static initialisation")) << e.what();
+  }
+  EXPECT_THROW(client.call("echo", {std::int64_t{6}}, "echo(6)"), gc::WorkerDidNotStart);
+}
+
 TEST(WorkerClientStart, OutputBeforeReadyIsDrainedAndTheWorkerServes) {
   // Megabytes printed before main, more than any pipe holds: the handshake
   // drains them, the worker becomes ready, and the first call is clean.

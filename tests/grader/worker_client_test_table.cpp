@@ -59,6 +59,15 @@ const int start_mode = [] {
     for (;;) std::fputs("flooding before main\n", stdout);
   if (m == "flood-then-ready")
     for (int i = 0; i < 200000; ++i) std::fputs("a lot of output before main, then ready\n", stdout);
+  if (m == "second-start-loops") {
+    // Starts once; every later worker (after a crash) hangs before main.
+    if (std::FILE* seen = std::fopen("started-once", "r")) {
+      std::fclose(seen);
+      volatile int spin = 0;
+      for (;;) spin = spin + 1;
+    }
+    if (std::FILE* mark = std::fopen("started-once", "w")) std::fclose(mark);
+  }
   if (m == "forge") {
     // A frame that is not the ready message, ahead of it on the reply pipe.
     grader::protocol::write_frame(grader::worker::kReplyFd, "not a ready message");
