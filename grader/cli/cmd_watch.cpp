@@ -269,6 +269,10 @@ void print_first_failure(std::ostream& out, const runner::SubmissionResult& resu
       out << "\nFirst problem: lesson " << lesson.lesson << " does not compile (compiler errors above).\n";
       return;
     }
+    if (lesson.status == runner::LessonStatus::did_not_start) {
+      out << "\nFirst problem: the code of lesson " << lesson.lesson << " did not start (see above).\n";
+      return;
+    }
     for (const auto& t : lesson.tests) {
       if (t.status != runner::TestStatus::failed) continue;
       const std::string& message = t.show_details ? t.message : t.public_message;

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grader/client/worker_client.hpp"
 #include "grader/util/caps.hpp"
 
 namespace grader::client {
@@ -15,6 +16,12 @@ ResultsListener::~ResultsListener() {
 void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
   if (!file_) return;
   const auto* result = info.result();
+  // The lesson-level outcome first, so the grader can say it once.
+  if (!did_not_start_written_ && !student().start_failure().empty()) {
+    did_not_start_written_ = true;
+    nlohmann::json failed = {{"did_not_start", student().start_failure().substr(0, caps::kMaxTestMessageBytes)}};
+    std::fprintf(file_, "%s\n", failed.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+  }
   // Worker text reaches these messages: each test and the whole run are capped
   // so the grader's memory for a lesson's results is bounded; every test still
   // gets its line.

@@ -1,5 +1,7 @@
 // A GoogleTest listener that appends one JSON line per finished test:
 //   {"name": "Suite.Test", "file": "...", "passed": true, "message": "...", "ms": 3}
+// and, once, before the line of the test where the student's worker did not
+// start (WorkerDidNotStart), {"did_not_start": "your code did not start: ..."}.
 // The suite process is trusted (student code runs only in the worker), so
 // these lines are the grader's source of truth for test outcomes.
 #pragma once
@@ -20,6 +22,7 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
 
  private:
   std::FILE* file_ = nullptr;
+  bool did_not_start_written_ = false;
   std::size_t message_bytes_ = 0;  ///< failure text written so far (caps::kMaxLessonMessageBytes)
 };
 

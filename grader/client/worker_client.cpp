@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <new>
 #include <system_error>
+#include <variant>
 
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
@@ -86,6 +87,106 @@ void WorkerClient::start() {
   reply_fd_ = from_worker[0];
   // Requests are written against the call's deadline (write_frame_until).
   fcntl(request_fd_, F_SETFL, fcntl(request_fd_, F_GETFL) | O_NONBLOCK);
+  await_ready();
+}
+
+namespace {
+
+// The ready frame is a few dozen bytes; anything longer is not it.
+constexpr std::size_t kMaxReadyFrameBytes = 4096;
+
+constexpr const char* kStaticInitHint =
+    "a global variable's constructor or initialiser, or a static member's, in your files runs before the worker "
+    "is ready";
+
+constexpr const char* kForeignFrame =
+    "before it was ready, something other than the worker's ready message arrived on the grader's pipe (does a "
+    "global variable's initialiser in your files write to file descriptor 4?)";
+
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", static_cast<double>(ms.count()) / 1000.0);
+  return text;
+}
+
+}  // namespace
+
+void WorkerClient::await_ready() {
+  auto deadline = std::chrono::steady_clock::now() + options_.ready_timeout;
+  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
+  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  auto frame = protocol::read_frame_until(reply_fd_, kMaxReadyFrameBytes, deadline, extra, 2);
+  switch (frame.status) {
+    case protocol::ReadStatus::ok: break;
+    case protocol::ReadStatus::timed_out:
+      did_not_start("the worker was still in static initialisation after " + seconds_text(options_.ready_timeout) +
+                    " s (" + kStaticInitHint + ": does one loop forever or wait?)");
+    case protocol::ReadStatus::too_large:
+      did_not_start(kForeignFrame);
+    case protocol::ReadStatus::closed:
+    case protocol::ReadStatus::io_error: {
+      int st = collect_end();
+      std::string how = sandbox::describe_status(st);
+      if (WIFEXITED(st))
+        did_not_start("the worker " + how + " before it was ready (" + kStaticInitHint +
+                      ": does one call exit() or _exit()?)");
+      if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT)
+        did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
+                      ": does one throw an exception, which ends the program through std::terminate, or fail an "
+                      "assertion?)");
+      if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
+        did_not_start("the worker was stopped before it was ready: it " + how + " (CPU time or memory limit; " +
+                      kStaticInitHint + ": does one allocate too much or loop?)");
+      did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
+                    ": look for an index out of range or a null pointer there)");
+    }
+  }
+  bool ready = false;
+  try {
+    auto hello = protocol::decode_reply(frame.bytes, {caps::kMaxErrorKindBytes, caps::kMaxErrorMessageBytes});
+    ready = hello.sequence == 0 && hello.ok && hello.results.size() == 2 &&
+            std::holds_alternative<std::string>(hello.results[0]) &&
+            std::get<std::string>(hello.results[0]) == worker::kReadyGreeting &&
+            std::holds_alternative<std::int64_t>(hello.results[1]);
+    if (ready && std::get<std::int64_t>(hello.results[1]) != worker::kProtocolVersion)
+      did_not_start("the worker speaks protocol version " + std::to_string(std::get<std::int64_t>(hello.results[1])) +
+                    ", the test runner version " + std::to_string(worker::kProtocolVersion) +
+                    " (the worker and the tests come from different builds of the grader)");
+  } catch (const protocol::ProtocolError&) {
+    ready = false;
+  }
+  if (!ready)
+    did_not_start(kForeignFrame);
+}
+
+int WorkerClient::collect_end() {
+  for (int i = 0; i < 50 && !child_.try_wait(); ++i) usleep(2000);
+  if (child_.running()) child_.kill();
+  for (int fd : {child_.stdout_fd(), child_.stderr_fd()})
+    if (fd >= 0) {
+      int flags = fcntl(fd, F_GETFL);
+      fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+      while (sandbox::drain_into(fd, last_output_, options_.output_cap, output_truncated_)) {
+        if (errno == EAGAIN) break;
+      }
+    }
+  return child_.raw_status();
+}
+
+std::string WorkerClient::output_tail() const {
+  if (last_output_.empty()) return {};
+  // Whatever the student printed is often the best clue; show its tail.
+  constexpr std::size_t kShown = 1500;
+  std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
+  std::string text = "\n--- output of your code ---\n" + shown;
+  if (output_truncated_) text += "\n(output was cut)";
+  return text;
+}
+
+void WorkerClient::did_not_start(const std::string& what) {
+  start_failure_ = "your code did not start: " + what + output_tail();
+  stop();
+  throw WorkerDidNotStart(start_failure_);
 }
 
 void WorkerClient::fail(std::string_view call_text, const std::string& what) {
@@ -103,16 +204,20 @@ void WorkerClient::fail(std::string_view call_text, const std::string& what) {
 
 std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text) {
   if (options_.executable.empty()) throw WorkerFailure("no worker executable was given to the test runner (--worker)");
+  // A worker that did not start fails every later call at once, the same way.
+  if (!start_failure_.empty()) throw WorkerDidNotStart(start_failure_);
   last_output_.clear();
   output_truncated_ = false;
   if (request_fd_ < 0) start();
+  // Output printed while the worker started belongs to no call.
+  last_output_.clear();
+  output_truncated_ = false;
 
   protocol::Request request{++sequence_, std::string(function), std::move(args)};
   auto deadline = std::chrono::steady_clock::now() + options_.call_timeout;
   auto timed_out = [&]() {
-    char seconds[32];
-    std::snprintf(seconds, sizeof seconds, "%.1f", static_cast<double>(options_.call_timeout.count()) / 1000.0);
-    return std::string("timed out after ") + seconds + " s (an infinite loop, or far too much work?); the call was stopped";
+    return "timed out after " + seconds_text(options_.call_timeout) +
+           " s (an infinite loop, or far too much work?); the call was stopped";
   };
   DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
   protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
@@ -120,7 +225,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     case protocol::WriteStatus::ok: break;
     case protocol::WriteStatus::timed_out: fail(call_text, timed_out());
     case protocol::WriteStatus::closed:
-      // The worker died before reading (for example in a static initializer).
+      // The worker was ready, then died before reading the request.
       child_.wait();
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }
@@ -137,17 +242,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {
       // Collect the remaining output and the exit status to say what happened.
-      for (int i = 0; i < 50 && !child_.try_wait(); ++i) usleep(2000);
-      if (child_.running()) child_.kill();
-      for (int fd : {child_.stdout_fd(), child_.stderr_fd()})
-        if (fd >= 0) {
-          int flags = fcntl(fd, F_GETFL);
-          fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-          while (sandbox::drain_into(fd, last_output_, options_.output_cap, output_truncated_)) {
-            if (errno == EAGAIN) break;
-          }
-        }
-      int st = child_.raw_status();
+      int st = collect_end();
       std::string how = sandbox::describe_status(st);
       if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
       else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";

@@ -19,9 +19,17 @@ namespace grader::client {
 
 using protocol::Value;
 
+/// Wall time a freshly started worker has to send its ready frame (the
+/// handshake, docs/architecture.md). Counted from the worker's exec, so the
+/// sandbox's own set-up is not in it; the course's workers are ready in a few
+/// milliseconds, the rest is room for a loaded, shared machine. A lesson whose
+/// worker never starts costs this once per suite, far below the lesson limit.
+inline constexpr std::chrono::milliseconds kReadyTimeout{5000};
+
 struct WorkerOptions {
   std::string executable;
   std::chrono::milliseconds call_timeout{2000};
+  std::chrono::milliseconds ready_timeout = kReadyTimeout;  ///< for the handshake, before the first call
   sandbox::Limits limits;           ///< applied to every worker process
   std::size_t output_cap = caps::kMaxWorkerOutputPerCall;  ///< bytes of the worker's stdout/stderr kept per call
   std::string work_dir;             ///< empty private folder the worker runs in
@@ -38,6 +46,15 @@ class WorkerFailure : public std::exception {
 
  private:
   std::string message_;
+};
+
+/// The worker never became ready: it hung, crashed or exited before main()
+/// (a static initialiser of the student's files). The client remembers it:
+/// every later call fails at once with the same message, no worker is
+/// started again, and no call is blamed (the message does not name one).
+class WorkerDidNotStart : public WorkerFailure {
+ public:
+  using WorkerFailure::WorkerFailure;
 };
 
 /// The student's function is still a stub.
@@ -72,14 +89,23 @@ class WorkerClient {
   /// WorkerFailure, and the next call starts a fresh worker.
   std::vector<Value> call(std::string_view function, std::vector<Value> args, std::string_view call_text);
 
+  /// Non-empty once a worker did not start (WorkerDidNotStart's message).
+  const std::string& start_failure() const { return start_failure_; }
+
   /// Output the worker printed during the last call (capped).
   const std::string& last_output() const { return last_output_; }
   const WorkerOptions& options() const { return options_; }
 
  private:
   void start();
+  void await_ready();
   void stop();
+  /// Waits briefly for a worker whose pipe closed, drains its last output and
+  /// returns its wait status (killing it if it is still running).
+  int collect_end();
+  std::string output_tail() const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
+  [[noreturn]] void did_not_start(const std::string& what);
   WorkerOptions options_;
   sandbox::Child child_;
   int request_fd_ = -1;  // we write requests here
@@ -88,6 +114,7 @@ class WorkerClient {
   std::string last_output_;
   bool output_truncated_ = false;
   std::string reported_isolation_;  ///< last isolation written to stderr
+  std::string start_failure_;       ///< set once a worker did not start
 };
 
 /// The worker of the submission under test, configured by the suite main from

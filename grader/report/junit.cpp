@@ -49,7 +49,10 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
     suite.body += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", element,
                               xml_text(first_line(message)), name_of(t.status), xml_text(message), element);
   }
-  if (lesson.tests.empty() && lesson.status != runner::LessonStatus::graded) {
+  // The lesson's own error, as one more case: when no test ran, and when the
+  // worker did not start (its tests only say "see the lesson's message").
+  if ((lesson.tests.empty() && lesson.status != runner::LessonStatus::graded) ||
+      lesson.status == runner::LessonStatus::did_not_start) {
     const std::string detail = shown_detail(lesson, audience);
     ++suite.tests;
     ++suite.errors;

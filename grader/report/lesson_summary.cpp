@@ -14,6 +14,7 @@ std::string describe(LessonStatus status) {
   switch (status) {
     case LessonStatus::graded: return "graded";
     case LessonStatus::compile_error: return "compile error";
+    case LessonStatus::did_not_start: return "did not start";
     case LessonStatus::crashed: return "crashed";
     case LessonStatus::timed_out: return "timed out";
     case LessonStatus::missing_files: return "missing files";

@@ -16,7 +16,7 @@ constexpr std::initializer_list<TestStatus> kTestStatuses = {
     TestStatus::passed, TestStatus::failed, TestStatus::not_implemented, TestStatus::not_run,
     TestStatus::pending_review};
 constexpr std::initializer_list<LessonStatus> kLessonStatuses = {
-    LessonStatus::graded,        LessonStatus::compile_error, LessonStatus::crashed,
+    LessonStatus::graded,        LessonStatus::compile_error, LessonStatus::did_not_start, LessonStatus::crashed,
     LessonStatus::timed_out,     LessonStatus::missing_files, LessonStatus::internal_error};
 constexpr std::initializer_list<Visibility> kVisibilities = {Visibility::visible, Visibility::after_due_date,
                                                              Visibility::after_published, Visibility::hidden};

@@ -62,7 +62,8 @@ static std::string totals_line(const course::Course& course, const runner::Submi
 }
 
 std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
-  if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::internal_error)
+  if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start ||
+      lesson.status == runner::LessonStatus::internal_error)
     return "broken";
   int total = 0, passed = 0, stub = 0, pending = 0;
   for (const auto& t : lesson.tests) {

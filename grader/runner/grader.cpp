@@ -62,6 +62,13 @@ std::string binary_kind(std::string_view head) {
   return {};
 }
 
+// "a.cpp, b.cpp": the student files a lesson's worker is built from.
+std::string source_list(const std::vector<build::SourceFile>& sources) {
+  std::string list;
+  for (const auto& f : sources) list += (list.empty() ? "" : ", ") + f.relative;
+  return list.empty() ? "(none)" : list;
+}
+
 std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
   for (const auto& e : lesson.exercises) {
     for (const auto& f : e.public_tests.files)
@@ -303,12 +310,24 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     } else {
       std::map<std::string, SuiteOutcome::Line> lines;
       bool suites_cut = false;
+      bool did_not_start = false;
       for (const auto& [suite, hidden] : suites) {
         fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
         fs::create_directories(suite_scratch);
         const int lesson_timeout = std::max(1, std::min(lesson_limits.lesson_timeout_s, seconds_left()));
         auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory});
+        // Tests that ended before the worker failed to start keep their results.
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
+        if (!outcome.did_not_start.empty()) {
+          // Said once for the lesson; the other suites would only wait for
+          // the same worker to fail the same way.
+          did_not_start = true;
+          result.status = LessonStatus::did_not_start;
+          result.detail = outcome.did_not_start + "\nThe lesson's files: " + source_list(sources) +
+                          ". Their global variables are initialised before the worker can be called; "
+                          "the lesson's tests from then on were not run.";
+          break;
+        }
         if (outcome.results_cut) suites_cut = true;
         if (outcome.timed_out) {
           result.status = LessonStatus::timed_out;
@@ -324,6 +343,11 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       }
       for (auto& p : planned) {
         auto it = lines.find(p.suite + "\n" + p.test.name);
+        if (it == lines.end() && did_not_start) {
+          p.test.status = TestStatus::not_run;
+          p.test.message = "not run: your code did not start (see the lesson's message)";
+          continue;
+        }
         if (it == lines.end()) {
           p.test.status = TestStatus::not_run;
           p.test.message = suites_cut ? "not run: the suite's results were cut at " +

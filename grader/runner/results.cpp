@@ -17,6 +17,7 @@ const char* to_string(LessonStatus s) {
   switch (s) {
     case LessonStatus::graded: return "graded";
     case LessonStatus::compile_error: return "compile_error";
+    case LessonStatus::did_not_start: return "did_not_start";
     case LessonStatus::crashed: return "crashed";
     case LessonStatus::timed_out: return "timed_out";
     case LessonStatus::missing_files: return "missing_files";

@@ -36,6 +36,7 @@ struct TestResult {
 enum class LessonStatus {
   graded,         ///< the suites ran (whatever the tests said)
   compile_error,  ///< a student file did not compile or link
+  did_not_start,  ///< the worker built but never became ready (static initialisation hung, crashed or exited)
   crashed,        ///< the suite run itself ended abnormally
   timed_out,      ///< the lesson exceeded its wall-time limit
   missing_files,  ///< graded, but some student files were absent (starter used)

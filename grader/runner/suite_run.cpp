@@ -97,6 +97,13 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
     if (line.empty() || line.size() > caps::kMaxSuiteResultLineBytes) continue;
     try {
       auto j = nlohmann::json::parse(line);
+      if (j.contains("did_not_start")) {
+        if (outcome.did_not_start.empty()) outcome.did_not_start = j.at("did_not_start").get<std::string>();
+        continue;
+      }
+      // Tests that ended after the worker did not start only repeat it; the
+      // grader says it once, for the lesson.
+      if (!outcome.did_not_start.empty()) continue;
       outcome.lines.push_back({j.at("name").get<std::string>(), j.at("passed").get<bool>(),
                                j.value("message", ""), j.value("ms", 0) / 1000.0});
     } catch (const nlohmann::json::exception&) {

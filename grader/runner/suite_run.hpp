@@ -25,6 +25,10 @@ struct SuiteOutcome {
   bool crashed = false;  ///< the trusted suite itself ended abnormally (a course bug, or its memory limit)
   bool results_cut = false;  ///< its result lines passed caps::kMaxSuiteResultsBytes; the rest were dropped
   std::string detail;
+  /// Set when the student's worker never became ready (its static
+  /// initialisation hung, crashed or exited): the client's message, said once.
+  /// `lines` then holds only the tests that ended before it.
+  std::string did_not_start;
   std::string sandbox;   ///< how the workers were isolated (sandbox::describe), when one ran
 };
 

@@ -203,6 +203,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
         }
       }
       if (l.status == runner::LessonStatus::compile_error) first_failure = "did not compile: " + l.detail.substr(0, 400);
+      if (l.status == runner::LessonStatus::did_not_start) first_failure = l.detail.substr(0, 400);
     }
     if (m.is_variant) {
       c.expected = "full marks";

@@ -2,6 +2,7 @@
 // bridge fills in, and the loop that serves requests from the trusted side.
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <map>
@@ -41,6 +42,16 @@ void register_functions(Registry& registry);
 /// Serves requests read from in_fd until it closes; replies on out_fd.
 /// Returns the process exit code (0 on a clean end of input).
 int serve(const Registry& registry, int in_fd, int out_fd);
+
+/// The handshake: before serving, the course-owned main writes one reply
+/// with sequence 0 whose results are {kReadyGreeting, kProtocolVersion}.
+/// Static initialisers of student files run before main, so a worker that
+/// hangs, crashes or exits there never sends it, and the trusted side can say
+/// the code did not start instead of blaming the first call.
+inline constexpr std::string_view kReadyGreeting = "grader-worker-ready";
+inline constexpr std::int64_t kProtocolVersion = 1;
+/// The ready frame (encoded reply) main() writes; the client expects exactly it.
+std::string ready_frame();
 
 /// File descriptors the trusted side passes to every worker.
 inline constexpr int kRequestFd = 3;

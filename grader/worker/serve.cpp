@@ -35,6 +35,13 @@ protocol::Error Registry::classify(const std::exception& e) const {
   return {"exception", std::string(typeid(e).name()) + ": " + e.what()};
 }
 
+std::string ready_frame() {
+  protocol::Reply hello;
+  hello.sequence = 0;
+  hello.results = {std::string(kReadyGreeting), kProtocolVersion};
+  return protocol::encode(hello);
+}
+
 int serve(const Registry& registry, int in_fd, int out_fd) {
   for (;;) {
     auto frame = protocol::read_frame(in_fd, protocol::kMaxMessageBytes);

@@ -3,8 +3,14 @@
 // fails to link instead of taking control.
 #include "grader/worker/registry.hpp"
 
+#include "grader/protocol/frame.hpp"
+
 int main() {
   grader::worker::Registry registry;
   grader::worker::register_functions(registry);
+  // Every static initialiser (the student's included) has run: say so before
+  // the first request. The trusted side waits for this with a short limit of
+  // its own (docs/architecture.md, "The handshake").
+  if (!grader::protocol::write_frame(grader::worker::kReplyFd, grader::worker::ready_frame())) return 0;
   return grader::worker::serve(registry, grader::worker::kRequestFd, grader::worker::kReplyFd);
 }

@@ -381,6 +381,26 @@ TEST(JunitExport, LessonWithoutTestsStillShowsItsError) {
   EXPECT_NE(xml.find("longer than 120 s</error>"), std::string::npos);
 }
 
+TEST(JunitExport, WorkerThatDidNotStartShowsTheLessonMessageOnce) {
+  SubmissionResult s;
+  s.student = "dave";
+  LessonResult l;
+  l.lesson = "positional-encoding";
+  l.status = LessonStatus::did_not_start;
+  l.detail = "your code did not start: the worker was still in static initialisation after 5.0 s";
+  for (const char* name : {"PeFormula.Shape", "PeFormula.Values"})
+    l.tests.push_back(make_test(l.lesson, "pe-formula", name, TestStatus::not_run, 0, 5,
+                                "not run: your code did not start (see the lesson's message)"));
+  s.lessons = {l};
+  const std::string xml = report::junit_xml(s);
+  EXPECT_TRUE(tags_balance(xml));
+  EXPECT_NE(xml.find("<testcase name=\"did_not_start\" classname=\"positional-encoding\""), std::string::npos) << xml;
+  const std::string said = "after 5.0 s</error>";
+  ASSERT_NE(xml.find(said), std::string::npos) << xml;
+  EXPECT_EQ(xml.find(said, xml.find(said) + 1), std::string::npos) << "the message is shown more than once:\n" << xml;
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"0\" errors=\"3\""), std::string::npos) << xml;
+}
+
 #ifdef GRADER_TEST_HAVE_LIBXML2
 std::vector<xmlNode*> children(xmlNode* parent, const char* name) {
   std::vector<xmlNode*> out;

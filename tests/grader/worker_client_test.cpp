@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -34,6 +35,8 @@ using gp::Value;
 using Clock = std::chrono::steady_clock;
 
 constexpr auto kCallTimeout = std::chrono::milliseconds(500);
+// Short for the tests; the course's workers are ready in milliseconds.
+constexpr auto kReadyTimeout = std::chrono::milliseconds(1500);
 
 // A fresh folder under $TMPDIR, removed with everything in it.
 using ScratchDir = grader::util::TempDir;
@@ -42,6 +45,7 @@ gc::WorkerOptions options_for(const std::string& executable, const fs::path& wor
   gc::WorkerOptions o;
   o.executable = executable;
   o.call_timeout = kCallTimeout;
+  o.ready_timeout = kReadyTimeout;
   o.limits.address_space_bytes = std::size_t{512} << 20;
   o.limits.cpu_seconds = 20;
   o.limits.file_size_bytes = std::size_t{1} << 20;
@@ -324,9 +328,9 @@ TEST_F(WorkerClientTest, ForkedChildDiesWhenTheClientIsDestroyed) {
   EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the worker's child outlived the client";
 }
 
-TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestTimesOut) {
+TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestDidNotStart) {
   // A static initializer that loops forever, and a request far larger than a
-  // pipe holds: even writing the request must respect the call's time limit.
+  // pipe holds: the handshake fails before the request is written.
   ScratchDir scratch;
   gc::WorkerClient client(options_for(TEST_WORKER_HANG_EXE, scratch.path()));
   gp::TensorF64 big{{1024, 512}, std::vector<double>(1024 * 512, 1.0)};
@@ -334,11 +338,100 @@ TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestTimesOut) {
   try {
     client.call("echo", {big}, "echo(big)");
     FAIL() << "a worker that never starts answered";
-  } catch (const gc::WorkerFailure& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("echo(big): ", 0), 0u) << e.what();
-    EXPECT_TRUE(contains(e.what(), "timed out")) << e.what();
+  } catch (const gc::WorkerDidNotStart& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("your code did not start: ", 0), 0u) << e.what();
+    EXPECT_FALSE(contains(e.what(), "echo(big)")) << "no call started, none may be blamed: " << e.what();
   }
-  EXPECT_LT(Clock::now() - start, kCallTimeout + std::chrono::milliseconds(1500));
+  EXPECT_LT(Clock::now() - start, kReadyTimeout + std::chrono::milliseconds(1500));
+}
+
+// Each way a static initializer can keep the worker from becoming ready
+// (see start_mode in worker_client_test_table.cpp).
+struct StartFailure {
+  const char* mode;
+  std::vector<const char*> expected;  ///< parts of the message
+};
+
+class WorkerClientStartFailure : public ::testing::TestWithParam<StartFailure> {};
+
+TEST_P(WorkerClientStartFailure, FailsOnceFastAndRemembers) {
+  const StartFailure& f = GetParam();
+  ScratchDir scratch;
+  std::ofstream(scratch.path() / "start-mode") << f.mode;
+  gc::WorkerClient client(options_for(TEST_WORKER_EXE, scratch.path()));
+  auto start = Clock::now();
+  std::string first;
+  try {
+    client.call("echo", {std::int64_t{1}}, "echo(1)");
+    FAIL() << f.mode << ": the worker answered";
+  } catch (const gc::WorkerDidNotStart& e) {
+    first = e.what();
+  }
+  EXPECT_LT(Clock::now() - start, kReadyTimeout + std::chrono::milliseconds(1500)) << f.mode;
+  EXPECT_EQ(first.rfind("your code did not start: ", 0), 0u) << first;
+  EXPECT_FALSE(contains(first, "echo(1)")) << "no call started, none may be blamed: " << first;
+  EXPECT_TRUE(contains(first, "initialiser")) << "the message should point at static initialisers: " << first;
+  for (const char* part : f.expected) EXPECT_TRUE(contains(first, part)) << f.mode << ": no \"" << part << "\" in " << first;
+  EXPECT_EQ(client.start_failure(), first);
+  // Every later call fails at once, the same way, without a new worker.
+  auto again = Clock::now();
+  for (int i = 0; i < 20; ++i) {
+    try {
+      client.call("echo", {std::int64_t{2}}, "echo(2)");
+      FAIL() << f.mode << ": a later call answered";
+    } catch (const gc::WorkerDidNotStart& e) {
+      EXPECT_EQ(std::string(e.what()), first);
+    }
+  }
+  EXPECT_LT(Clock::now() - again, std::chrono::milliseconds(500)) << "later calls waited for something";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Modes, WorkerClientStartFailure,
+    ::testing::Values(
+        StartFailure{"loop", {"still in static initialisation after 1.5 s", "loop forever"}},
+        StartFailure{"segfault", {"crashed before it was ready", "SIGSEGV"}},
+        StartFailure{"abort", {"crashed before it was ready", "SIGABRT"}},
+        StartFailure{"throw", {"SIGABRT", "std::terminate", "terminate called after throwing"}},
+        StartFailure{"exit0", {"exited with status 0 before it was ready", "exit()"}},
+        StartFailure{"_exit3", {"exited with status 3 before it was ready"}},
+        StartFailure{"flood", {"still in static initialisation", "flooding before main", "(output was cut)"}},
+        StartFailure{"forge", {"something other than the worker's ready message"}}),
+    [](const ::testing::TestParamInfo<StartFailure>& param_info) {
+      std::string name;
+      for (const char* c = param_info.param.mode; *c; ++c)
+        if (std::isalnum(static_cast<unsigned char>(*c))) name += *c;
+      return name;
+    });
+
+TEST(WorkerClientStart, RestartThatDoesNotStartIsRememberedToo) {
+  // The first worker serves; after it crashes, the next one hangs before main.
+  ScratchDir scratch;
+  std::ofstream(scratch.path() / "start-mode") << "second-start-loops";
+  gc::WorkerClient client(options_for(TEST_WORKER_EXE, scratch.path()));
+  EXPECT_EQ(std::get<std::int64_t>(client.call("echo", {std::int64_t{4}}, "echo(4)").at(0)), 4);
+  EXPECT_THROW(client.call("segfault", {}, "segfault()"), gc::WorkerFailure);
+  EXPECT_TRUE(client.start_failure().empty()) << "a crash in a call is not a failure to start";
+  try {
+    client.call("echo", {std::int64_t{5}}, "echo(5)");
+    FAIL() << "the restarted worker answered";
+  } catch (const gc::WorkerDidNotStart& e) {
+    EXPECT_TRUE(contains(e.what(), "still in static initialisation")) << e.what();
+  }
+  EXPECT_THROW(client.call("echo", {std::int64_t{6}}, "echo(6)"), gc::WorkerDidNotStart);
+}
+
+TEST(WorkerClientStart, OutputBeforeReadyIsDrainedAndTheWorkerServes) {
+  // Megabytes printed before main, more than any pipe holds: the handshake
+  // drains them, the worker becomes ready, and the first call is clean.
+  ScratchDir scratch;
+  std::ofstream(scratch.path() / "start-mode") << "flood-then-ready";
+  gc::WorkerClient client(options_for(TEST_WORKER_EXE, scratch.path()));
+  auto r = client.call("echo", {std::string("ready")}, "echo(ready)");
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(r[0]), "ready");
+  EXPECT_TRUE(client.start_failure().empty());
+  EXPECT_TRUE(client.last_output().empty()) << "output before main belongs to no call";
 }
 
 TEST(WorkerClientStart, MissingExecutableIsAWorkerFailure) {
@@ -355,7 +448,8 @@ TEST(WorkerClientStart, MissingExecutableIsAWorkerFailure) {
     absent.call("echo", {}, "echo()");
     FAIL() << "a worker that does not exist answered";
   } catch (const gc::WorkerFailure& e) {
-    EXPECT_EQ(std::string(e.what()).rfind("echo(): ", 0), 0u) << e.what();
+    // The executable cannot run (exit status 127): it never became ready.
+    EXPECT_TRUE(contains(e.what(), "did not start")) << e.what();
   }
 }
 

@@ -33,9 +33,52 @@ const int hang_at_start = [] {
 }();
 #endif
 
+// How the worker misbehaves before main(), read from the file "start-mode" in
+// its working folder (worker_client_test writes it): one way per way a
+// student's static initialiser can keep the worker from becoming ready.
+const int start_mode = [] {
+  std::FILE* f = std::fopen("start-mode", "r");
+  if (!f) return 0;
+  char mode[32] = {};
+  if (!std::fgets(mode, sizeof mode, f)) mode[0] = 0;
+  std::fclose(f);
+  std::string m(mode);
+  if (m == "loop") {
+    volatile int spin = 0;
+    for (;;) spin = spin + 1;
+  }
+  if (m == "segfault") {
+    volatile int* volatile nowhere = nullptr;
+    *nowhere = 1;
+  }
+  if (m == "abort") std::abort();
+  if (m == "throw") throw std::runtime_error("thrown before main");
+  if (m == "exit0") std::exit(0);
+  if (m == "_exit3") _exit(3);
+  if (m == "flood")
+    for (;;) std::fputs("flooding before main\n", stdout);
+  if (m == "flood-then-ready")
+    for (int i = 0; i < 200000; ++i) std::fputs("a lot of output before main, then ready\n", stdout);
+  if (m == "second-start-loops") {
+    // Starts once; every later worker (after a crash) hangs before main.
+    if (std::FILE* seen = std::fopen("started-once", "r")) {
+      std::fclose(seen);
+      volatile int spin = 0;
+      for (;;) spin = spin + 1;
+    }
+    if (std::FILE* mark = std::fopen("started-once", "w")) std::fclose(mark);
+  }
+  if (m == "forge") {
+    // A frame that is not the ready message, ahead of it on the reply pipe.
+    grader::protocol::write_frame(grader::worker::kReplyFd, "not a ready message");
+  }
+  return 1;
+}();
+
 }  // namespace
 
 void grader::worker::register_functions(Registry& registry) {
+  (void)start_mode;
   registry.add("echo", [](const Values& a) -> Values { return a; });
   registry.add("throw_invalid_argument", [](const Values& a) -> Values {
     throw std::invalid_argument(grader::protocol::get<std::string>(a, 0, "message"));
