@@ -58,61 +58,149 @@ std::string exercise_state(const runner::LessonResult& lesson, const std::string
   return "in progress";
 }
 
+namespace {
+
+/// One selected exercise of one graded lesson: its tests and their tally.
+struct ExerciseView {
+  const course::Exercise* exercise = nullptr;
+  std::vector<const runner::TestResult*> tests;
+  std::string state;
+  int passed = 0;
+  double got = 0, max = 0;
+};
+
+struct LessonView {
+  const course::Lesson* lesson = nullptr;
+  const runner::LessonResult* result = nullptr;
+  std::vector<ExerciseView> exercises;
+  int done = 0;
+  double got = 0, max = 0;
+};
+
+std::vector<LessonView> lesson_views(const course::Course& course, const runner::SubmissionResult& result) {
+  std::vector<LessonView> views;
+  for (const auto& lesson_result : result.lessons) {
+    LessonView view;
+    view.lesson = course.find_lesson(lesson_result.lesson);
+    if (!view.lesson) continue;
+    view.result = &lesson_result;
+    for (const auto& exercise : view.lesson->exercises) {
+      ExerciseView e;
+      e.exercise = &exercise;
+      for (const auto& t : lesson_result.tests)
+        if (t.exercise == exercise.id) e.tests.push_back(&t);
+      if (e.tests.empty() && lesson_result.status == runner::LessonStatus::graded) continue;  // not selected
+      e.state = exercise_state(lesson_result, exercise.id);
+      for (const auto* t : e.tests) {
+        e.passed += t->status == runner::TestStatus::passed;
+        e.got += t->score;
+        e.max += t->max_score;
+      }
+      view.done += e.state == "done";
+      view.got += e.got;
+      view.max += e.max;
+      view.exercises.push_back(std::move(e));
+    }
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+std::string mark(const Colors& c, const std::string& state) {
+  return state == "done" ? c.green() + "✔" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
+}
+
+/// Where the student edits `file`: beneath their workspace as they named it.
+std::string workspace_file(const TerminalStyle& style, const course::Exercise& exercise) {
+  if (exercise.files.empty()) return "the starter";
+  std::string folder = style.workspace.empty() ? std::string("starter") : style.workspace;
+  if (folder.back() != '/') folder += '/';
+  return plain_line(folder + exercise.files.front());
+}
+
+void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& style, const ExerciseView& e, bool failures) {
+  const auto& exercise = *e.exercise;
+  out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {:>6}/{:<6} {}\n", mark(c, e.state), c.reset(), exercise.id,
+                     c.reset(), exercise.title.substr(0, 40), e.passed, e.tests.size(), points(e.got), points(e.max), e.state);
+  if (!failures) return;
+  std::size_t shown = 0;
+  bool stub_noted = false;
+  for (const auto* t : e.tests) {
+    if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
+    if (t->status == runner::TestStatus::not_implemented) {
+      if (!stub_noted)
+        out << c.dim() << "      not implemented yet: start with the TODO in " << workspace_file(style, exercise) << c.reset() << "\n";
+      stub_noted = true;
+      continue;
+    }
+    if (shown++ >= style.max_failures_shown) continue;
+    out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
+        << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
+    bool details = !style.student_view || t->show_details;
+    out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
+  }
+  if (shown > style.max_failures_shown)
+    out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+}
+
+void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& v) {
+  out << "\n" << c.bold() << v.lesson->id << c.reset() << "  " << v.lesson->title;
+  if (v.result->status != runner::LessonStatus::graded)
+    out << "  " << c.red() << "[" << runner::to_string(v.result->status) << "]" << c.reset();
+  out << "\n";
+  if (!v.result->detail.empty()) out << indent(v.result->detail, "    ", 25);
+}
+
+/// A lesson on one line: its state, exercises done and points.
+void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) {
+  std::string state;
+  if (v.result->status != runner::LessonStatus::graded) state = "broken";
+  else if (v.done == static_cast<int>(v.exercises.size())) state = "done";
+  else if (std::all_of(v.exercises.begin(), v.exercises.end(), [](const ExerciseView& e) { return e.state == "not started"; }))
+    state = "not started";
+  else state = "in progress";
+  std::string status = v.result->status == runner::LessonStatus::graded ? state : runner::to_string(v.result->status);
+  out << fmt::format("{}{} {}{:<21}{} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state), c.reset(), c.bold(),
+                     v.lesson->id, c.reset(), v.lesson->title.substr(0, 36), v.done, v.exercises.size(), points(v.got),
+                     points(v.max), status);
+}
+
+}  // namespace
+
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
                  const TerminalStyle& style) {
   Colors c{style.color};
   out << c.bold() << course.title << c.reset() << c.dim() << "  (course " << course.version << ")" << c.reset() << "\n";
+  const auto views = lesson_views(course, result);
   int exercises = 0, done = 0;
   double score = 0, max_score = 0;
-  std::string first_unfinished;
-  for (const auto& lesson_result : result.lessons) {
-    const course::Lesson* lesson = course.find_lesson(lesson_result.lesson);
-    if (!lesson) continue;
-    out << "\n" << c.bold() << lesson->id << c.reset() << "  " << lesson->title;
-    if (lesson_result.status != runner::LessonStatus::graded)
-      out << "  " << c.red() << "[" << runner::to_string(lesson_result.status) << "]" << c.reset();
+  const ExerciseView* next = nullptr;
+  const LessonView* next_lesson = nullptr;
+  for (const auto& v : views) {
+    exercises += static_cast<int>(v.exercises.size());
+    done += v.done;
+    score += v.got;
+    max_score += v.max;
+    for (const auto& e : v.exercises)
+      if (!next && e.state != "done") {
+        next = &e;
+        next_lesson = &v;
+      }
+  }
+  if (style.outline) {
+    // One line per lesson; the lesson of the next unfinished exercise shows
+    // its exercises, and that exercise its failures.
     out << "\n";
-    if (!lesson_result.detail.empty()) out << indent(lesson_result.detail, "    ", 25);
-    for (const auto& exercise : lesson->exercises) {
-      std::vector<const runner::TestResult*> tests;
-      for (const auto& t : lesson_result.tests)
-        if (t.exercise == exercise.id) tests.push_back(&t);
-      if (tests.empty() && lesson_result.status == runner::LessonStatus::graded) continue;  // not selected
-      ++exercises;
-      std::string state = exercise_state(lesson_result, exercise.id);
-      int passed = 0;
-      double got = 0, max = 0;
-      for (const auto* t : tests) {
-        passed += t->status == runner::TestStatus::passed;
-        got += t->score;
-        max += t->max_score;
-      }
-      score += got;
-      max_score += max;
-      std::string mark = state == "done" ? c.green() + "✔" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
-      if (state == "done") ++done;
-      else if (first_unfinished.empty()) first_unfinished = exercise.id;
-      out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {:>6}/{:<6} {}\n", mark, c.reset(), exercise.id,
-                         c.reset(), exercise.title.substr(0, 40), passed, tests.size(), points(got), points(max), state);
-      std::size_t shown = 0;
-      bool stub_noted = false;
-      for (const auto* t : tests) {
-        if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
-        if (t->status == runner::TestStatus::not_implemented) {
-          if (!stub_noted) out << c.dim() << "      not implemented yet: " << t->message.substr(0, 0) << "start with the TODO in "
-                               << (exercise.files.empty() ? std::string("the starter") : "starter/" + exercise.files.front())
-                               << c.reset() << "\n";
-          stub_noted = true;
-          continue;
-        }
-        if (shown++ >= style.max_failures_shown) continue;
-        out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
-            << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
-        bool details = !style.student_view || t->show_details;
-        out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
-      }
-      if (shown > style.max_failures_shown)
-        out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+    for (const auto& v : views) {
+      print_lesson_line(out, c, v);
+      if (&v != next_lesson) continue;
+      if (!v.result->detail.empty()) out << indent(v.result->detail, "    ", 25);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
+    }
+  } else {
+    for (const auto& v : views) {
+      print_lesson_heading(out, c, v);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
     }
   }
   // Files that were there but refused (a link, a binary, too large): the
@@ -128,10 +216,32 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
   out << "\n" << c.bold() << "Progress: [" << std::string(static_cast<std::size_t>(filled), '#')
       << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << exercises
       << " exercises done, " << points(score) << "/" << points(max_score) << " points" << c.reset() << "\n";
-  if (!first_unfinished.empty())
-    out << "Next: " << first_unfinished << " (stuck? grader hint " << first_unfinished << ")\n";
-  else if (exercises > 0 && !course.closing.empty())
-    out << "\n" << course.closing;
+  if (next) {
+    const std::string& id = next->exercise->id;
+    out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "
+        << next_lesson->lesson->folder << "/README.md; stuck? grader hint " << id << ")\n";
+    if (style.outline) out << c.dim() << "Every failure of a lesson: grader check LESSON" << c.reset() << "\n";
+    return;
+  }
+  if (exercises == 0) return;
+  // Everything graded passes. The closing words are for the end of the
+  // course (or the chosen track); a finished lesson gets a line of its own.
+  const std::size_t scope = style.scope_exercises > 0 ? style.scope_exercises : [&] {
+    std::size_t n = 0;
+    for (const auto& l : course.lessons) n += l.exercises.size();
+    return n;
+  }();
+  if (static_cast<std::size_t>(done) >= scope) {
+    if (!course.closing.empty()) out << "\n" << course.closing;
+    return;
+  }
+  for (const auto& v : views) out << c.green() << "✔ " << c.reset() << "Lesson " << v.lesson->id << " (" << v.lesson->title << ") is done: every exercise passes.\n";
+  if (views.size() == 1) {
+    for (std::size_t i = 0; i + 1 < course.lessons.size(); ++i)
+      if (course.lessons[i].id == views.front().lesson->id)
+        out << "Next lesson: " << course.lessons[i + 1].id << " (" << course.lessons[i + 1].title << "): grader check "
+            << course.lessons[i + 1].id << "\n";
+  }
 }
 
 }  // namespace grader::report

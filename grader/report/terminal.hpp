@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 
 #include "grader/course/model.hpp"
 #include "grader/runner/results.hpp"
@@ -14,6 +15,14 @@ struct TerminalStyle {
   bool student_view = true;        ///< hide details of tests with show_details == false
   std::size_t max_failures_shown = 3;  ///< per exercise
   std::size_t max_message_lines = 12;
+  /// Compact: one line per lesson, and only the next unfinished exercise with
+  /// its failures (`grader check` of the whole course).
+  bool outline = false;
+  /// The student's folder as they named it, for "edit this file" pointers.
+  std::string workspace = "starter";
+  /// Exercises in the chosen scope (a track); 0: the whole course. The
+  /// course's closing words show only when that many exercises are done.
+  std::size_t scope_exercises = 0;
 };
 
 /// The course outline with each exercise's state, failing tests with their

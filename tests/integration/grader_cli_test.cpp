@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -471,6 +472,54 @@ TEST(GraderGlobalOptions, AnOptionAfterTheSubcommandTakesEffect) {
     EXPECT_EQ(r.exit_code, 2) << describe(r);
     EXPECT_TRUE(contains(r.err, "/nonexistent")) << describe(r);
   }
+}
+
+// ---- check: the outline first, the closing words at the end ----
+
+constexpr auto kWholeCourseBound = std::chrono::seconds(400);
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+std::string closing_first_line() {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  return course.closing.substr(0, course.closing.find('\n'));
+}
+
+// An untouched starter, copied elsewhere: a short outline naming the next
+// exercise and the student's own file, without the closing words.
+TEST(GraderCheckOutline, UntouchedStarterIsShortAndNamesTheNextExerciseInTheWorkspace) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const auto& first = course.lessons.front().exercises.front();
+  ScratchDir scratch("grader-outline-test");
+  fs::path ws = scratch.path() / "my-work";
+  fs::copy(kCourse / "starter", ws, fs::copy_options::recursive);
+  GraderRun r = run_grader({"check", "--workspace", ws.string(), "--no-color"}, kWholeCourseBound);
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_LT(line_count(r.out), 40u) << r.out;
+  EXPECT_TRUE(contains(r.out, "Next: " + first.id)) << r.out;
+  EXPECT_TRUE(contains(r.out, "grader hint " + first.id)) << r.out;
+  EXPECT_TRUE(contains(r.out, (ws / first.files.front()).string())) << "the pointer should name the workspace's file:\n" << r.out;
+  EXPECT_FALSE(contains(r.out, "starter/")) << "the workspace is " << ws << ", not starter/:\n" << r.out;
+  for (const auto& lesson : course.lessons) EXPECT_TRUE(contains(r.out, lesson.id)) << lesson.id << " missing:\n" << r.out;
+  EXPECT_FALSE(contains(r.out, closing_first_line())) << r.out;
+}
+
+TEST(GraderCheckOutline, OneFinishedLessonIsNotTheEndOfTheCourse) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const std::string lesson = course.lessons.front().id;
+  ScratchDir ws("grader-outline-test");
+  fs::copy(kCourse / "solutions" / lesson, ws.path() / lesson, fs::copy_options::recursive);
+  GraderRun r = run_grader({"--no-color", "check", lesson, "--workspace", ws.path().string()}, kGradeBound);
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "Lesson " + lesson)) << r.out;
+  EXPECT_TRUE(contains(r.out, "is done")) << r.out;
+  EXPECT_FALSE(contains(r.out, closing_first_line())) << "the closing words belong to the end of the course:\n" << r.out;
+}
+
+TEST(GraderCheckOutline, EverySolutionPrintsTheClosingWords) {
+  GraderRun r = run_grader({"check", "--workspace", (kCourse / "solutions").string(), "--no-color"}, kWholeCourseBound);
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, closing_first_line())) << r.out;
 }
 
 // ---- a broken course.yaml ----
