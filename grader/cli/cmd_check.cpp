@@ -64,7 +64,7 @@ Command add_check(CLI::App& app, const GlobalOptions& global) {
     report::TerminalStyle style;
     style.color = ctx->color;
     style.outline = o->lesson.empty();
-    if (!o->workspace.empty()) style.workspace = o->workspace;
+    style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
     if (!o->track.empty()) style.scope_exercises = ctx->course.find_track(o->track)->exercises.size();
     report::print_check(std::cout, ctx->course, result, style);
     for (const auto& l : result.lessons)

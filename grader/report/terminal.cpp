@@ -143,12 +143,34 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
 }
 
+/// A lesson's detail (compiler output names files relative to the
+/// workspace) with the course's student files named as the student knows
+/// them: `attention/softmax.cpp:3:1:` becomes `my-work/attention/softmax.cpp:3:1:`.
+std::string detail_in_workspace(const course::Course& course, const TerminalStyle& style, const std::string& detail) {
+  if (style.workspace.empty()) return detail;
+  std::string folder = style.workspace.back() == '/' ? style.workspace : style.workspace + "/";
+  std::istringstream in(detail);
+  std::string line, out;
+  auto names_student_file = [&course](const std::string& text) {
+    for (const auto& lesson : course.lessons)
+      for (const auto& e : lesson.exercises)
+        for (const auto& f : e.files)
+          if (text.rfind(f + ":", 0) == 0) return true;
+    return false;
+  };
+  while (std::getline(in, line)) out += (names_student_file(line) ? folder : std::string()) + line + "\n";
+  return out;
+}
+
+void print_detail(std::ostream& out, const course::Course& course, const TerminalStyle& style, const LessonView& v) {
+  if (!v.result->detail.empty()) out << indent(detail_in_workspace(course, style, v.result->detail), "    ", 25);
+}
+
 void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& v) {
   out << "\n" << c.bold() << v.lesson->id << c.reset() << "  " << v.lesson->title;
   if (v.result->status != runner::LessonStatus::graded)
     out << "  " << c.red() << "[" << runner::to_string(v.result->status) << "]" << c.reset();
   out << "\n";
-  if (!v.result->detail.empty()) out << indent(v.result->detail, "    ", 25);
 }
 
 /// A lesson on one line: its state, exercises done and points.
@@ -194,12 +216,13 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
     for (const auto& v : views) {
       print_lesson_line(out, c, v);
       if (&v != next_lesson) continue;
-      if (!v.result->detail.empty()) out << indent(v.result->detail, "    ", 25);
+      print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
     }
   } else {
     for (const auto& v : views) {
       print_lesson_heading(out, c, v);
+      print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
     }
   }

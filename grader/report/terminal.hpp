@@ -18,8 +18,10 @@ struct TerminalStyle {
   /// Compact: one line per lesson, and only the next unfinished exercise with
   /// its failures (`grader check` of the whole course).
   bool outline = false;
-  /// The student's folder as they named it, for "edit this file" pointers.
-  std::string workspace = "starter";
+  /// The student's folder as they named it: "edit this file" pointers and
+  /// compiler messages name the files beneath it. Empty: pointers say
+  /// starter/, compiler messages stay relative to the submission.
+  std::string workspace;
   /// Exercises in the chosen scope (a track); 0: the whole course. The
   /// course's closing words show only when that many exercises are done.
   std::size_t scope_exercises = 0;

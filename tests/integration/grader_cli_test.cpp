@@ -504,6 +504,22 @@ TEST(GraderCheckOutline, UntouchedStarterIsShortAndNamesTheNextExerciseInTheWork
   EXPECT_FALSE(contains(r.out, closing_first_line())) << r.out;
 }
 
+// The compiler's messages name the file in the student's workspace.
+TEST(GraderCheckOutline, CompileErrorNamesTheWorkspaceFile) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const auto& lesson = course.lessons.front();
+  const std::string file = lesson.exercises.front().files.front();
+  ScratchDir scratch("grader-outline-test");
+  fs::path ws = scratch.path() / "my-work";
+  fs::create_directories(ws);
+  fs::copy(kCourse / "starter" / lesson.id, ws / lesson.id, fs::copy_options::recursive);
+  write_text(ws / file, read_text(ws / file) + "\nint broken(\n");
+  GraderRun r = run_grader({"check", lesson.id, "--workspace", ws.string(), "--no-color"}, kGradeBound);
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_TRUE(contains(r.out, (ws / file).string() + ":")) << r.out;
+  EXPECT_FALSE(contains(r.out, "starter/")) << r.out;
+}
+
 TEST(GraderCheckOutline, OneFinishedLessonIsNotTheEndOfTheCourse) {
   auto course = grader::course::load_course(kCourse / "course.yaml");
   const std::string lesson = course.lessons.front().id;
