@@ -8,6 +8,6 @@ set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/deps.sh
 course_install_packages
-course_build
+course_build_quiet
 if (($# == 0)); then set -- check; fi
 exec build/bin/grader "$@"

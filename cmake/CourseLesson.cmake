@@ -37,7 +37,8 @@ function(add_course_lesson id)
       add_executable(${target} ${suite_sources})
       target_include_directories(${target} PRIVATE "${src}/tests/${visibility}/${id}")
       target_compile_definitions(${target} PRIVATE COURSE_SOURCE_DIR="${src}")
-      target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main course::warnings)
+      target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main course::warnings
+                            course::gcc12_string_warnings)
       # Public suites ship to students, who have no solutions/: they must not
       # use ref:: (a link error says so). Hidden suites compare with the reference.
       if(visibility STREQUAL "hidden")

@@ -30,3 +30,32 @@ course_build() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
 }
+
+# course_build with the compiler's output in build/build.log and one line per
+# stage on the terminal; on failure, the errors and the log's path.
+course_build_quiet() {
+  mkdir -p build
+  local log=build/build.log start=$SECONDS
+  : >"$log"
+  printf 'Configuring (cmake) ... '
+  if ! cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >>"$log" 2>&1; then
+    course_build_failed "$log"
+    return 1
+  fi
+  echo done
+  printf 'Building the grader and the lessons (the first build takes several minutes) ... '
+  if ! cmake --build build -j"$(nproc)" >>"$log" 2>&1; then
+    course_build_failed "$log"
+    return 1
+  fi
+  echo "done in $((SECONDS - start)) s"
+  local warnings
+  warnings=$(grep -c 'warning:' "$log" || true)
+  if ((warnings > 0)); then echo "($warnings compiler warnings: see $log)"; fi
+}
+
+course_build_failed() {
+  echo failed
+  grep -m 20 -E 'error|Error' "$1" >&2 || tail -n 20 "$1" >&2
+  echo "The build failed; the full output is in $1" >&2
+}

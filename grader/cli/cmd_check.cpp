@@ -63,6 +63,9 @@ Command add_check(CLI::App& app, const GlobalOptions& global) {
     }
     report::TerminalStyle style;
     style.color = ctx->color;
+    style.outline = o->lesson.empty();
+    style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
+    if (!o->track.empty()) style.scope_exercises = ctx->course.find_track(o->track)->exercises.size();
     report::print_check(std::cout, ctx->course, result, style);
     for (const auto& l : result.lessons)
       if (l.status == runner::LessonStatus::internal_error) return int{kInternalError};

@@ -1,11 +1,15 @@
 // `grader list` and `grader hint`: read-only views of course.yaml.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
+
+#include <nlohmann/json.hpp>
 
 #include "grader/cli/commands.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/files.hpp"
 
 namespace grader::cli {
 
@@ -35,25 +39,109 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
   (void)app;
 }
 
+namespace {
+
+// How many hints of each exercise the student has seen, per workspace, in
+// <workspace>/.grader/hints.json: {"pe-formula": 2}. The file lives with the
+// student's files, so it survives a rebuild and another workspace starts over;
+// grading ignores the .grader/ folder and releases never ship it.
+std::filesystem::path hint_state_path(const std::filesystem::path& workspace) {
+  return workspace / ".grader" / "hints.json";
+}
+
+nlohmann::json read_hint_state(const std::filesystem::path& workspace) {
+  std::error_code ec;
+  const auto path = hint_state_path(workspace);
+  if (!std::filesystem::is_regular_file(path, ec)) return nlohmann::json::object();
+  try {
+    auto state = nlohmann::json::parse(util::read_file(path));
+    if (state.is_object()) return state;
+  } catch (const std::exception&) {
+  }
+  return nlohmann::json::object();  // unreadable: start over rather than fail
+}
+
+std::size_t hints_seen(const nlohmann::json& state, const std::string& exercise) {
+  auto it = state.find(exercise);
+  if (it == state.end() || !it->is_number_unsigned()) return 0;
+  return it->get<std::size_t>();
+}
+
+void write_hint_state(const std::filesystem::path& workspace, const nlohmann::json& state) {
+  try {
+    std::filesystem::create_directories(hint_state_path(workspace).parent_path());
+    util::write_file_atomically(hint_state_path(workspace), state.dump(2) + "\n");
+  } catch (const std::exception& e) {
+    std::cerr << "grader: could not remember which hints you have seen (" << e.what() << ")\n";
+  }
+}
+
+struct HintOptions {
+  std::string exercise;
+  std::string workspace;
+  int level = 0;
+  bool all = false;
+  bool reset = false;
+};
+
+}  // namespace
+
 Command add_hint(CLI::App& app, const GlobalOptions& global) {
-  auto exercise = std::make_shared<std::string>();
-  auto level = std::make_shared<int>(0);
-  app.add_option("exercise", *exercise, "Exercise id (see grader list)")->required();
-  app.add_option("--level", *level, "Show only the first N hints (default: all)");
-  return [&global, exercise, level]() {
+  auto o = std::make_shared<HintOptions>();
+  app.add_option("exercise", o->exercise, "Exercise id (see grader list)")->required();
+  app.add_option("-w,--workspace", o->workspace,
+                 "Folder with your files, where the hints you have seen are remembered (default: the course's starter/)");
+  auto* all = app.add_flag("--all", o->all, "Show every hint of the exercise");
+  app.add_option("--level", o->level, "Show the first N hints")->excludes(all);
+  app.add_flag("--reset", o->reset, "Forget which hints of the exercise you have seen; the next one is hint 1 again");
+  app.footer("Each run shows the next hint you have not seen yet (remembered in WORKSPACE/.grader/hints.json).");
+  return [&global, o]() {
     auto ctx = make_context(global);
-    auto [lesson, e] = ctx->course.find_exercise(*exercise);
+    auto [lesson, e] = ctx->course.find_exercise(o->exercise);
     if (!e) {
       std::string ids;
       for (const auto& l : ctx->course.lessons)
         for (const auto& x : l.exercises) ids += (ids.empty() ? "" : ", ") + x.id;
-      throw UsageError("no exercise named '" + *exercise + "'; exercises are: " + ids);
+      throw UsageError("no exercise named '" + o->exercise + "'; exercises are: " + ids);
+    }
+    std::filesystem::path workspace = o->workspace.empty() ? ctx->course.root / "starter" : std::filesystem::path(o->workspace);
+    if (!std::filesystem::is_directory(workspace)) throw UsageError("workspace " + workspace.string() + " is not a folder");
+    const std::size_t count = e->hints.size();
+    const std::string readme = lesson->folder + "/README.md";
+    auto state = read_hint_state(workspace);
+    if (o->reset) {
+      state.erase(e->id);
+      write_hint_state(workspace, state);
+      if (!o->all && o->level <= 0) {
+        std::cout << "Hints for " << e->id << " start over: `grader hint " << e->id << "` shows hint 1 of " << count << ".\n";
+        return int{kAllPassed};
+      }
     }
     std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
-    if (e->hints.empty()) std::cout << "  (no hints: re-read " << lesson->folder << "/README.md)\n";
-    std::size_t shown = *level > 0 ? std::min<std::size_t>(static_cast<std::size_t>(*level), e->hints.size()) : e->hints.size();
-    for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << i + 1 << ". " << e->hints[i] << "\n";
-    std::cout << "Lesson text: " << lesson->folder << "/README.md\n";
+    if (count == 0) {
+      std::cout << "  (no hints: re-read " << readme << ")\n";
+      return int{kAllPassed};
+    }
+    if (o->all || o->level > 0) {
+      std::size_t shown = o->all ? count : std::min<std::size_t>(static_cast<std::size_t>(o->level), count);
+      for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << i + 1 << ". " << e->hints[i] << "\n";
+      std::cout << "Lesson text: " << readme << "\n";
+      return int{kAllPassed};
+    }
+    const std::size_t seen = std::min(hints_seen(state, e->id), count);
+    if (seen == count) {
+      std::cout << "  No more hints: you have seen all " << count << ". `grader hint " << e->id
+                << " --all` shows them again; the lesson text is " << readme << ".\n";
+      return int{kAllPassed};
+    }
+    std::cout << "  " << seen + 1 << ". " << e->hints[seen] << "\n";
+    state[e->id] = seen + 1;
+    write_hint_state(workspace, state);
+    if (seen + 1 < count)
+      std::cout << "Hint " << seen + 1 << " of " << count << "; run `grader hint " << e->id
+                << "` again for the next, or add --all for every hint.\n";
+    else
+      std::cout << "That was the last hint (" << count << " of " << count << "). Lesson text: " << readme << "\n";
     return int{kAllPassed};
   };
 }

@@ -360,6 +360,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
         auto result = run_ctx->grader->grade(workspace, options);
         report::TerminalStyle style;
         style.color = run_ctx->color;
+        style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
         report::print_check(std::cout, run_ctx->course, result, style);
         print_first_failure(std::cout, result, run_ctx->color);
         last = std::move(result);

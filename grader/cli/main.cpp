@@ -56,6 +56,10 @@ int main(int argc, char** argv) {
       "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
       "  grader export --format csv -o grades.csv");
   app.require_subcommand(1);
+  // Global options are accepted after the subcommand too (`grader check
+  // --no-color`, `grader grade DIR --jobs 2`): an option a subcommand does not
+  // know falls through to the app. Subcommands inherit this setting.
+  app.fallthrough();
   GlobalOptions global;
   app.add_option("--course", global.course_dir, "Course folder holding course.yaml (default: the one this grader was built from)");
   app.add_option("--toolchain", global.toolchain, "grader-toolchain.json to use (default: next to the executable)");

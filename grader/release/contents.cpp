@@ -24,6 +24,7 @@ bool starts_with(const std::string& s, const std::string& prefix) { return s.com
 // Editor, cache and gradebook files that are never course content. The reason, or "".
 std::string junk_reason(const std::string& name, bool directory) {
   if (name == ".git" || name == "__pycache__" || name == ".DS_Store") return "not course content";
+  if (name == ".grader") return "a workspace's grader state (hints seen), not course content";
   if (directory) return "";
   for (const char* suffix : {".swp", ".swo", "~", ".pyc", ".orig", ".rej"})
     if (ends_with(name, suffix)) return "editor or cache file";

@@ -46,7 +46,7 @@ std::string points(double v) { return format_points(v); }
 }  // namespace
 
 static std::string totals_line(const course::Course& course, const runner::SubmissionResult& result,
-                        const std::set<std::string>& exercises, bool hidden_graded, double pending_points) {
+                               const std::set<std::string>& exercises, bool hidden_graded, double pending_points) {
   // The total is always the result's own (the one every format shows).
   std::string pending = pending_points > 0 ? fmt::format(" ({} awaiting review)", points(pending_points)) : "";
   const bool whole_course = exercises.size() == [&] {
@@ -80,75 +80,194 @@ std::string exercise_state(const runner::LessonResult& lesson, const std::string
   return "in progress";
 }
 
+namespace {
+
+/// One selected exercise of one graded lesson: its tests and their tally.
+struct ExerciseView {
+  const course::Exercise* exercise = nullptr;
+  std::vector<const runner::TestResult*> tests;
+  std::string state;
+  int passed = 0;
+  runner::PointSum got, max, pending;
+  /// A quiz is only form-checked without its answer key: it has no points here.
+  bool unscored_quiz = false;
+  /// Done, or done but for answers an instructor still has to score.
+  bool finished() const { return state == "done" || state == "awaiting review"; }
+};
+
+struct LessonView {
+  const course::Lesson* lesson = nullptr;
+  const runner::LessonResult* result = nullptr;
+  std::vector<ExerciseView> exercises;
+  int done = 0;
+  runner::PointSum got, max;
+};
+
+std::vector<LessonView> lesson_views(const course::Course& course, const runner::SubmissionResult& result,
+                                     bool hidden_graded) {
+  std::vector<LessonView> views;
+  for (const auto& lesson_result : result.lessons) {
+    LessonView view;
+    view.lesson = course.find_lesson(lesson_result.lesson);
+    if (!view.lesson) continue;
+    view.result = &lesson_result;
+    for (const auto& exercise : view.lesson->exercises) {
+      ExerciseView e;
+      e.exercise = &exercise;
+      for (const auto& t : lesson_result.tests)
+        if (t.exercise == exercise.id) e.tests.push_back(&t);
+      if (e.tests.empty() && lesson_result.status == runner::LessonStatus::graded) continue;  // not selected
+      e.state = exercise_state(lesson_result, exercise.id);
+      for (const auto* t : e.tests) {
+        e.passed += t->status == runner::TestStatus::passed;
+        e.got += t->score;
+        e.max += t->max_score;
+        if (t->status == runner::TestStatus::pending_review) e.pending += t->max_score;
+      }
+      // A lesson that could not run still shows what its exercises are worth.
+      if (e.tests.empty()) e.max += runner::exercise_max_points(exercise, 0, hidden_graded);
+      e.unscored_quiz = exercise.kind == course::ExerciseKind::quiz && !hidden_graded;
+      view.done += e.finished();
+      view.got += e.got.value();
+      view.max += e.max.value();
+      view.exercises.push_back(std::move(e));
+    }
+    views.push_back(std::move(view));
+  }
+  return views;
+}
+
+std::string mark(const Colors& c, const std::string& state) {
+  return state == "done" ? c.green() + "✔" : state == "awaiting review" ? c.green() + "…" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
+}
+
+/// Where the student edits `file`: beneath their workspace as they named it.
+std::string workspace_file(const TerminalStyle& style, const course::Exercise& exercise) {
+  if (exercise.files.empty()) return "the starter";
+  std::string folder = style.workspace.empty() ? std::string("starter") : style.workspace;
+  if (folder.back() != '/') folder += '/';
+  return plain_line(folder + exercise.files.front());
+}
+
+void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& style, const ExerciseView& e, bool failures) {
+  const auto& exercise = *e.exercise;
+  std::string score_text = e.unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "")
+                                           : fmt::format("{:>6}/{:<6}", points(e.got.value()), points(e.max.value()));
+  out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {} {}", mark(c, e.state), c.reset(), exercise.id,
+                     c.reset(), exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, e.state);
+  if (e.unscored_quiz && exercise.points)
+    out << c.dim() << " (" << points(*exercise.points) << " points, scored when you submit)" << c.reset();
+  out << "\n";
+  if (!failures) return;
+  std::size_t shown = 0;
+  bool stub_noted = false;
+  for (const auto* t : e.tests) {
+    if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
+    if (t->status == runner::TestStatus::not_implemented) {
+      if (!stub_noted)
+        out << c.dim() << "      not implemented yet: start with the TODO in " << workspace_file(style, exercise) << c.reset() << "\n";
+      stub_noted = true;
+      continue;
+    }
+    if (t->status == runner::TestStatus::pending_review) {
+      out << "      " << c.yellow() << "… " << plain_line(t->name) << c.reset() << c.dim()
+          << fmt::format(" ({} pts): awaiting review by an instructor", points(t->max_score)) << c.reset() << "\n";
+      continue;
+    }
+    if (shown++ >= style.max_failures_shown) continue;
+    out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
+        << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
+    bool details = !style.student_view || t->show_details;
+    out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
+  }
+  if (shown > style.max_failures_shown)
+    out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+}
+
+/// A lesson's detail (compiler output names files relative to the
+/// workspace) with the course's student files named as the student knows
+/// them: `attention/softmax.cpp:3:1:` becomes `my-work/attention/softmax.cpp:3:1:`.
+std::string detail_in_workspace(const course::Course& course, const TerminalStyle& style, const std::string& detail) {
+  if (style.workspace.empty()) return detail;
+  std::string folder = style.workspace.back() == '/' ? style.workspace : style.workspace + "/";
+  std::istringstream in(detail);
+  std::string line, out;
+  auto names_student_file = [&course](const std::string& text) {
+    for (const auto& lesson : course.lessons)
+      for (const auto& e : lesson.exercises)
+        for (const auto& f : e.files)
+          if (text.rfind(f + ":", 0) == 0) return true;
+    return false;
+  };
+  while (std::getline(in, line)) out += (names_student_file(line) ? folder : std::string()) + line + "\n";
+  return out;
+}
+
+void print_detail(std::ostream& out, const course::Course& course, const TerminalStyle& style, const LessonView& v) {
+  if (!v.result->detail.empty()) out << indent(detail_in_workspace(course, style, v.result->detail), "    ", 25);
+}
+
+void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& v) {
+  out << "\n" << c.bold() << v.lesson->id << c.reset() << "  " << v.lesson->title;
+  if (v.result->status != runner::LessonStatus::graded)
+    out << "  " << c.red() << "[" << runner::to_string(v.result->status) << "]" << c.reset();
+  out << "\n";
+}
+
+/// A lesson on one line: its state, exercises done and points.
+void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) {
+  std::string state;
+  if (v.result->status != runner::LessonStatus::graded) state = "broken";
+  else if (v.done == static_cast<int>(v.exercises.size())) state = "done";
+  else if (std::all_of(v.exercises.begin(), v.exercises.end(), [](const ExerciseView& e) { return e.state == "not started"; }))
+    state = "not started";
+  else state = "in progress";
+  std::string status = v.result->status == runner::LessonStatus::graded ? state : runner::to_string(v.result->status);
+  out << fmt::format("{}{} {}{:<21}{} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state), c.reset(), c.bold(),
+                     v.lesson->id, c.reset(), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
+                     points(v.got.value()), points(v.max.value()), status);
+}
+
+}  // namespace
+
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
                  const TerminalStyle& style) {
   Colors c{style.color};
   out << c.bold() << course.title << c.reset() << c.dim() << "  (course " << course.version << ")" << c.reset() << "\n";
+  const auto views = lesson_views(course, result, style.hidden_graded);
   int exercises = 0, done = 0;
   runner::PointSum pending_points;
   std::set<std::string> shown_exercises;
-  std::string first_unfinished;
-  for (const auto& lesson_result : result.lessons) {
-    const course::Lesson* lesson = course.find_lesson(lesson_result.lesson);
-    if (!lesson) continue;
-    out << "\n" << c.bold() << lesson->id << c.reset() << "  " << lesson->title;
-    if (lesson_result.status != runner::LessonStatus::graded)
-      out << "  " << c.red() << "[" << runner::to_string(lesson_result.status) << "]" << c.reset();
+  const ExerciseView* next = nullptr;
+  const LessonView* next_lesson = nullptr;
+  for (const auto& v : views) {
+    exercises += static_cast<int>(v.exercises.size());
+    done += v.done;
+    for (const auto& e : v.exercises) {
+      shown_exercises.insert(e.exercise->id);
+      pending_points += e.pending.value();
+    }
+    for (const auto& e : v.exercises)
+      if (!next && !e.finished()) {
+        next = &e;
+        next_lesson = &v;
+      }
+  }
+  if (style.outline) {
+    // One line per lesson; the lesson of the next unfinished exercise shows
+    // its exercises, and that exercise its failures.
     out << "\n";
-    if (!lesson_result.detail.empty()) out << indent(lesson_result.detail, "    ", 25);
-    for (const auto& exercise : lesson->exercises) {
-      std::vector<const runner::TestResult*> tests;
-      for (const auto& t : lesson_result.tests)
-        if (t.exercise == exercise.id) tests.push_back(&t);
-      if (tests.empty() && lesson_result.status == runner::LessonStatus::graded) continue;  // not selected
-      ++exercises;
-      shown_exercises.insert(exercise.id);
-      std::string state = exercise_state(lesson_result, exercise.id);
-      int passed = 0;
-      runner::PointSum got, max;
-      for (const auto* t : tests) {
-        passed += t->status == runner::TestStatus::passed;
-        got += t->score;
-        max += t->max_score;
-        if (t->status == runner::TestStatus::pending_review) pending_points += t->max_score;
-      }
-      // A lesson that could not run still shows what its exercises are worth.
-      if (tests.empty()) max += runner::exercise_max_points(exercise, 0, style.hidden_graded);
-      std::string mark = state == "done" ? c.green() + "✔" : state == "awaiting review" ? c.green() + "…" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
-      if (state == "done" || state == "awaiting review") ++done;
-      else if (first_unfinished.empty()) first_unfinished = exercise.id;
-      // A quiz is only form-checked without its answer key: it has no points here.
-      const bool unscored_quiz = exercise.kind == course::ExerciseKind::quiz && !style.hidden_graded;
-      std::string score_text = unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "") : fmt::format("{:>6}/{:<6}", points(got.value()), points(max.value()));
-      out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {} {}", mark, c.reset(), exercise.id,
-                         c.reset(), exercise.title.substr(0, 40), passed, tests.size(), score_text, state);
-      if (unscored_quiz && exercise.points)
-        out << c.dim() << " (" << points(*exercise.points) << " points, scored when you submit)" << c.reset();
-      out << "\n";
-      std::size_t shown = 0;
-      bool stub_noted = false;
-      for (const auto* t : tests) {
-        if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
-        if (t->status == runner::TestStatus::not_implemented) {
-          if (!stub_noted) out << c.dim() << "      not implemented yet: " << t->message.substr(0, 0) << "start with the TODO in "
-                               << (exercise.files.empty() ? std::string("the starter") : "starter/" + exercise.files.front())
-                               << c.reset() << "\n";
-          stub_noted = true;
-          continue;
-        }
-        if (t->status == runner::TestStatus::pending_review) {
-          out << "      " << c.yellow() << "… " << plain_line(t->name) << c.reset() << c.dim()
-              << fmt::format(" ({} pts): awaiting review by an instructor", points(t->max_score)) << c.reset() << "\n";
-          continue;
-        }
-        if (shown++ >= style.max_failures_shown) continue;
-        out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
-            << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
-        bool details = !style.student_view || t->show_details;
-        out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
-      }
-      if (shown > style.max_failures_shown)
-        out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+    for (const auto& v : views) {
+      print_lesson_line(out, c, v);
+      if (&v != next_lesson) continue;
+      print_detail(out, course, style, v);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
+    }
+  } else {
+    for (const auto& v : views) {
+      print_lesson_heading(out, c, v);
+      print_detail(out, course, style, v);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
     }
   }
   // Files that were there but refused (a link, a binary, too large): the
@@ -165,10 +284,32 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << exercises
       << " exercises done, " << totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value())
       << c.reset() << "\n";
-  if (!first_unfinished.empty())
-    out << "Next: " << first_unfinished << " (stuck? grader hint " << first_unfinished << ")\n";
-  else if (exercises > 0 && !course.closing.empty())
-    out << "\n" << course.closing;
+  if (next) {
+    const std::string& id = next->exercise->id;
+    out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "
+        << next_lesson->lesson->folder << "/README.md; stuck? grader hint " << id << ")\n";
+    if (style.outline) out << c.dim() << "Every failure of a lesson: grader check LESSON" << c.reset() << "\n";
+    return;
+  }
+  if (exercises == 0) return;
+  // Everything graded passes. The closing words are for the end of the
+  // course (or the chosen track); a finished lesson gets a line of its own.
+  const std::size_t scope = style.scope_exercises > 0 ? style.scope_exercises : [&] {
+    std::size_t n = 0;
+    for (const auto& l : course.lessons) n += l.exercises.size();
+    return n;
+  }();
+  if (static_cast<std::size_t>(done) >= scope) {
+    if (!course.closing.empty()) out << "\n" << course.closing;
+    return;
+  }
+  for (const auto& v : views) out << c.green() << "✔ " << c.reset() << "Lesson " << v.lesson->id << " (" << v.lesson->title << ") is done: every exercise passes.\n";
+  if (views.size() == 1) {
+    for (std::size_t i = 0; i + 1 < course.lessons.size(); ++i)
+      if (course.lessons[i].id == views.front().lesson->id)
+        out << "Next lesson: " << course.lessons[i + 1].id << " (" << course.lessons[i + 1].title << "): grader check "
+            << course.lessons[i + 1].id << "\n";
+  }
 }
 
 }  // namespace grader::report

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <string>
 
 #include "grader/course/model.hpp"
 #include "grader/runner/results.hpp"
@@ -18,6 +19,16 @@ struct TerminalStyle {
   /// whose total is what the public tests can award: the last line then says
   /// so and gives the course's maximum next to it.
   bool hidden_graded = false;
+  /// Compact: one line per lesson, and only the next unfinished exercise with
+  /// its failures (`grader check` of the whole course).
+  bool outline = false;
+  /// The student's folder as they named it: "edit this file" pointers and
+  /// compiler messages name the files beneath it. Empty: pointers say
+  /// starter/, compiler messages stay relative to the submission.
+  std::string workspace;
+  /// Exercises in the chosen scope (a track); 0: the whole course. The
+  /// course's closing words show only when that many exercises are done.
+  std::size_t scope_exercises = 0;
 };
 
 /// The course outline with each exercise's state, failing tests with their

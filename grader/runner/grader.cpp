@@ -155,6 +155,8 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
     head.head_only = true;
     for (const auto& entry : util::list_beneath(root.get(), true)) {
       if (entry.kind == util::Listed::Kind::directory || named.count(entry.rel)) continue;
+      // The grader's own state in a workspace (remembered hints), not the student's work.
+      if (entry.rel == ".grader" || entry.rel.rfind(".grader/", 0) == 0) continue;
       std::string rel = entry.rel;
       // Say so when it is something that could never be used.
       if (entry.kind == util::Listed::Kind::symlink) {

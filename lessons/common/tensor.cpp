@@ -92,6 +92,36 @@ ConstMatrixMapF Tensor::matrix(std::initializer_list<Index> leading) const {
   return ConstMatrixMapF(data_.data() + off, rows, cols);
 }
 
+std::string shape_string(std::initializer_list<Dim> shape) {
+  std::string s = "(";
+  std::size_t i = 0;
+  for (const auto& d : shape) s += (i++ ? ", " : "") + (d.letter.empty() ? std::to_string(d.size) : d.letter);
+  if (shape.size() == 1) s += ",";
+  return s + ")";
+}
+
+void check_shape(const std::string& name, const std::vector<Index>& got, std::initializer_list<Dim> want) {
+  bool ok = got.size() == want.size();
+  std::size_t i = 0;
+  for (auto d = want.begin(); ok && d != want.end(); ++d, ++i) ok = d->size < 0 || d->size == got[i];
+  if (!ok) throw std::invalid_argument(name + ": expected shape " + shape_string(want) + ", got " + shape_string(got));
+}
+void check_shape(const std::string& name, const Tensor& t, std::initializer_list<Dim> want) {
+  check_shape(name, t.shape(), want);
+}
+void check_shape(const std::string& name, const MatrixXf& m, std::initializer_list<Dim> want) {
+  check_shape(name, std::vector<Index>{m.rows(), m.cols()}, want);
+}
+void check_shape(const std::string& name, const MatrixXd& m, std::initializer_list<Dim> want) {
+  check_shape(name, std::vector<Index>{m.rows(), m.cols()}, want);
+}
+void check_shape(const std::string& name, const VectorXf& v, std::initializer_list<Dim> want) {
+  check_shape(name, std::vector<Index>{v.size()}, want);
+}
+void check_shape(const std::string& name, const Eigen::VectorXd& v, std::initializer_list<Dim> want) {
+  check_shape(name, std::vector<Index>{v.size()}, want);
+}
+
 void check_shape(const std::string& name, const std::vector<Index>& got, const std::vector<Index>& want) {
   bool ok = got.size() == want.size();
   for (std::size_t i = 0; ok && i < got.size(); ++i) ok = want[i] < 0 || want[i] == got[i];

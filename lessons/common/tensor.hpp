@@ -11,6 +11,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace course {
@@ -67,9 +68,33 @@ class Tensor {
   std::vector<float> data_;
 };
 
+/// One dimension of an expected shape: a size, or a letter ("B") that matches
+/// any size and names it in the message the way the headers write shapes.
+struct Dim {
+  template <typename I, std::enable_if_t<std::is_integral_v<I>, int> = 0>
+  Dim(I n) : size(static_cast<Index>(n)) {}  // NOLINT: implicit, so {2, 3} reads as a shape
+  Dim(const char* name) : size(-1), letter(name) {}  // NOLINT
+  Index size;
+  std::string letter;  ///< empty: a fixed size (or -1: any size, printed as -1)
+};
+
+/// "(B, L, 32)": sizes as numbers, any-size dimensions by their letters; one
+/// dimension prints as "(E,)".
+std::string shape_string(std::initializer_list<Dim> shape);
+
 /// Throws std::invalid_argument("<name>: expected shape (2, 3), got (3, 2)")
-/// when `got` differs from `want`; a -1 in `want` matches any size.
+/// when `got` differs from `want`. A letter in `want` matches any size and is
+/// printed as written: check_shape("query", q, {"B", "L", 32}) throws
+/// "query: expected shape (B, L, 32), got (2, 5, 16)"; a vector's shape is
+/// "(E,)". A -1 in `want` matches any size too.
 /// This is the course's one shape check: solutions, tests and students use it.
+void check_shape(const std::string& name, const std::vector<Index>& got, std::initializer_list<Dim> want);
+void check_shape(const std::string& name, const Tensor& t, std::initializer_list<Dim> want);
+void check_shape(const std::string& name, const MatrixXf& m, std::initializer_list<Dim> want);
+void check_shape(const std::string& name, const MatrixXd& m, std::initializer_list<Dim> want);
+void check_shape(const std::string& name, const VectorXf& v, std::initializer_list<Dim> want);
+void check_shape(const std::string& name, const Eigen::VectorXd& v, std::initializer_list<Dim> want);
+/// The same with sizes only (-1: any size), for a shape held in a vector.
 void check_shape(const std::string& name, const std::vector<Index>& got, const std::vector<Index>& want);
 void check_shape(const std::string& name, const Tensor& t, const std::vector<Index>& want);
 void check_shape(const std::string& name, const MatrixXf& m, const std::vector<Index>& want);

@@ -8,8 +8,7 @@
 namespace course {
 
 Tensor merge_heads(const Tensor& heads) {
-  if (heads.rank() != 4)
-    throw std::invalid_argument("heads: expected shape (B, H, L, D), got " + shape_string(heads.shape()));
+  check_shape("heads", heads, {"B", "H", "L", "D"});
   const Index batch = heads.dim(0), num_heads = heads.dim(1), length = heads.dim(2), d = heads.dim(3);
   Tensor merged({batch, length, num_heads * d});
   for (Index b = 0; b < batch; ++b)
@@ -20,13 +19,9 @@ Tensor merge_heads(const Tensor& heads) {
 AttentionOutput MultiHeadAttention::forward(const Tensor& query, const Tensor& key, const Tensor& value,
                                             const ForwardOptions& options) const {
   const Index e = embed_dim_;
-  if (query.rank() != 3 || query.dim(2) != e)
-    throw std::invalid_argument("query: expected shape (B, L, " + std::to_string(e) + "), got " +
-                                shape_string(query.shape()));
+  check_shape("query", query, {"B", "L", e});
   const Index batch = query.dim(0), length = query.dim(1);
-  if (key.rank() != 3 || key.dim(0) != batch || key.dim(2) != e)
-    throw std::invalid_argument("key: expected shape (" + std::to_string(batch) + ", S, " + std::to_string(e) +
-                                "), got " + shape_string(key.shape()));
+  check_shape("key", key, {batch, "S", e});
   const Index keys = key.dim(1);
   check_shape("value", value, {batch, keys, e});
 

@@ -9,8 +9,8 @@
 namespace course {
 
 HeadsOutput attend_heads(const Tensor& q, const Tensor& k, const Tensor& v, const std::optional<Tensor>& score_bias) {
-  if (q.rank() != 4) throw std::invalid_argument("q: expected shape (B, H, L, D), got " + shape_string(q.shape()));
-  if (k.rank() != 4) throw std::invalid_argument("k: expected shape (B, H, S, D), got " + shape_string(k.shape()));
+  check_shape("q", q, {"B", "H", "L", "D"});
+  check_shape("k", k, {"B", "H", "S", "D"});
   const Index batch = q.dim(0), heads = q.dim(1), length = q.dim(2), d = q.dim(3), keys = k.dim(2);
   check_shape("k", k, {batch, heads, keys, d});
   check_shape("v", v, {batch, heads, keys, d});

@@ -21,7 +21,7 @@ void check_sizes(Index embed_dim, Index num_heads) {
 }
 
 void check_vector(const std::string& name, const VectorXf& v, Index size) {
-  check_shape(name, std::vector<Index>{v.size()}, {size});
+  check_shape(name, v, {size});
 }
 
 // Row by row, like the course's convention, so every implementation draws the same values.
@@ -58,7 +58,7 @@ void MultiHeadAttention::set_parameters(MhaParameters parameters) {
 }
 
 Tensor project_heads(const Tensor& x, const MatrixXf& weight, const VectorXf& bias, Index num_heads) {
-  if (x.rank() != 3) throw std::invalid_argument("x: expected shape (B, L, E), got " + shape_string(x.shape()));
+  check_shape("x", x, {"B", "L", "E"});
   const Index batch = x.dim(0), length = x.dim(1), e = x.dim(2);
   check_sizes(e, num_heads);
   check_shape("weight", weight, {e, e});

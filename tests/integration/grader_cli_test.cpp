@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -373,9 +374,168 @@ TEST(GraderExitCodes, UnknownExerciseForHintNamesTheValidOnes) {
 }
 
 TEST(GraderExitCodes, HintForAKnownExerciseIsZero) {
-  GraderRun r = run_grader({"hint", "pe-formula"}, std::chrono::seconds(20));
+  ScratchDir ws("grader-hint-test");
+  GraderRun r = run_grader({"hint", "pe-formula", "--workspace", ws.path().string()}, std::chrono::seconds(20));
   EXPECT_EQ(r.exit_code, 0) << describe(r);
   EXPECT_TRUE(contains(r.out, "pe-formula")) << describe(r);
+}
+
+// ---- hints, one step at a time ----
+
+std::vector<std::string> hints_of(const std::string& exercise) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  auto [lesson, e] = course.find_exercise(exercise);
+  return e ? e->hints : std::vector<std::string>{};
+}
+
+// Which of `hints` the output shows.
+std::vector<bool> shown_hints(const std::string& out, const std::vector<std::string>& hints) {
+  std::vector<bool> shown;
+  for (const auto& h : hints) shown.push_back(contains(out, h));
+  return shown;
+}
+
+GraderRun hint(const fs::path& workspace, std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"hint", kBrokenExercise, "--workspace", workspace.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_grader(args, std::chrono::seconds(20));
+}
+
+TEST(GraderHint, EachRunShowsTheNextHintThenSaysThereAreNoMore) {
+  const auto hints = hints_of(kBrokenExercise);
+  ASSERT_GE(hints.size(), 3u) << "the test expects " << kBrokenExercise << " to have at least three hints";
+  ScratchDir ws("grader-hint-test");
+  for (std::size_t i = 0; i < hints.size(); ++i) {
+    GraderRun r = hint(ws.path());
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    std::vector<bool> expected(hints.size(), false);
+    expected[i] = true;
+    EXPECT_EQ(shown_hints(r.out, hints), expected) << "run " << i + 1 << " should show hint " << i + 1 << " only: " << r.out;
+  }
+  GraderRun after = hint(ws.path());
+  EXPECT_EQ(after.exit_code, 0) << describe(after);
+  EXPECT_EQ(shown_hints(after.out, hints), std::vector<bool>(hints.size(), false)) << after.out;
+  EXPECT_TRUE(contains(after.out, "No more hints")) << after.out;
+  EXPECT_TRUE(contains(after.out, "--all")) << after.out;
+
+  GraderRun all = hint(ws.path(), {"--all"});
+  EXPECT_EQ(all.exit_code, 0) << describe(all);
+  EXPECT_EQ(shown_hints(all.out, hints), std::vector<bool>(hints.size(), true)) << all.out;
+
+  GraderRun reset = hint(ws.path(), {"--reset"});
+  EXPECT_EQ(reset.exit_code, 0) << describe(reset);
+  GraderRun again = hint(ws.path());
+  std::vector<bool> first_only(hints.size(), false);
+  first_only[0] = true;
+  EXPECT_EQ(shown_hints(again.out, hints), first_only) << again.out;
+}
+
+TEST(GraderHint, AnotherWorkspaceStartsOver) {
+  const auto hints = hints_of(kBrokenExercise);
+  ASSERT_GE(hints.size(), 2u);
+  ScratchDir first("grader-hint-test"), second("grader-hint-test");
+  hint(first.path());
+  GraderRun r = hint(first.path());
+  EXPECT_TRUE(contains(r.out, hints[1])) << r.out;
+  GraderRun other = hint(second.path());
+  EXPECT_TRUE(contains(other.out, hints[0])) << other.out;
+  EXPECT_FALSE(contains(other.out, hints[1])) << other.out;
+}
+
+TEST(GraderHint, AllShowsEveryHintWithoutHavingSeenAny) {
+  const auto hints = hints_of(kBrokenExercise);
+  ScratchDir ws("grader-hint-test");
+  GraderRun r = hint(ws.path(), {"--all"});
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_EQ(shown_hints(r.out, hints), std::vector<bool>(hints.size(), true)) << r.out;
+}
+
+// ---- global options before or after the subcommand ----
+
+TEST(GraderGlobalOptions, AcceptedBeforeAndAfterTheSubcommand) {
+  ScratchDir ws("grader-options-test");
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"--no-color", "--jobs", "2", "hint", "pe-formula", "--workspace", ws.path().string()},
+           {"hint", "pe-formula", "--workspace", ws.path().string(), "--no-color", "--jobs", "2"},
+           {"-j", "2", "list", "--no-color"},
+           {"list", "-j", "2", "--no-color"}}) {
+    GraderRun r = run_grader(args, std::chrono::seconds(20));
+    EXPECT_EQ(r.exit_code, 0) << args.front() << " ...: " << describe(r);
+  }
+}
+
+TEST(GraderGlobalOptions, AnOptionAfterTheSubcommandTakesEffect) {
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--course", "/nonexistent", "list"},
+                                                                 {"list", "--course", "/nonexistent"},
+                                                                 {"check", "--course", "/nonexistent", "--no-color"}}) {
+    GraderRun r = run_grader(args, std::chrono::seconds(20));
+    EXPECT_EQ(r.exit_code, 2) << describe(r);
+    EXPECT_TRUE(contains(r.err, "/nonexistent")) << describe(r);
+  }
+}
+
+// ---- check: the outline first, the closing words at the end ----
+
+constexpr auto kWholeCourseBound = std::chrono::seconds(400);
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+std::string closing_first_line() {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  return course.closing.substr(0, course.closing.find('\n'));
+}
+
+// An untouched starter, copied elsewhere: a short outline naming the next
+// exercise and the student's own file, without the closing words.
+TEST(GraderCheckOutline, UntouchedStarterIsShortAndNamesTheNextExerciseInTheWorkspace) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const auto& first = course.lessons.front().exercises.front();
+  ScratchDir scratch("grader-outline-test");
+  fs::path ws = scratch.path() / "my-work";
+  fs::copy(kCourse / "starter", ws, fs::copy_options::recursive);
+  GraderRun r = run_grader({"check", "--workspace", ws.string(), "--no-color"}, kWholeCourseBound);
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_LT(line_count(r.out), 40u) << r.out;
+  EXPECT_TRUE(contains(r.out, "Next: " + first.id)) << r.out;
+  EXPECT_TRUE(contains(r.out, "grader hint " + first.id)) << r.out;
+  EXPECT_TRUE(contains(r.out, (ws / first.files.front()).string())) << "the pointer should name the workspace's file:\n" << r.out;
+  EXPECT_FALSE(contains(r.out, "starter/")) << "the workspace is " << ws << ", not starter/:\n" << r.out;
+  for (const auto& lesson : course.lessons) EXPECT_TRUE(contains(r.out, lesson.id)) << lesson.id << " missing:\n" << r.out;
+  EXPECT_FALSE(contains(r.out, closing_first_line())) << r.out;
+}
+
+// The compiler's messages name the file in the student's workspace.
+TEST(GraderCheckOutline, CompileErrorNamesTheWorkspaceFile) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const auto& lesson = course.lessons.front();
+  const std::string file = lesson.exercises.front().files.front();
+  ScratchDir scratch("grader-outline-test");
+  fs::path ws = scratch.path() / "my-work";
+  fs::create_directories(ws);
+  fs::copy(kCourse / "starter" / lesson.id, ws / lesson.id, fs::copy_options::recursive);
+  write_text(ws / file, read_text(ws / file) + "\nint broken(\n");
+  GraderRun r = run_grader({"check", lesson.id, "--workspace", ws.string(), "--no-color"}, kGradeBound);
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_TRUE(contains(r.out, (ws / file).string() + ":")) << r.out;
+  EXPECT_FALSE(contains(r.out, "starter/")) << r.out;
+}
+
+TEST(GraderCheckOutline, OneFinishedLessonIsNotTheEndOfTheCourse) {
+  auto course = grader::course::load_course(kCourse / "course.yaml");
+  const std::string lesson = course.lessons.front().id;
+  ScratchDir ws("grader-outline-test");
+  fs::copy(kCourse / "solutions" / lesson, ws.path() / lesson, fs::copy_options::recursive);
+  GraderRun r = run_grader({"--no-color", "check", lesson, "--workspace", ws.path().string()}, kGradeBound);
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, "Lesson " + lesson)) << r.out;
+  EXPECT_TRUE(contains(r.out, "is done")) << r.out;
+  EXPECT_FALSE(contains(r.out, closing_first_line())) << "the closing words belong to the end of the course:\n" << r.out;
+}
+
+TEST(GraderCheckOutline, EverySolutionPrintsTheClosingWords) {
+  GraderRun r = run_grader({"check", "--workspace", (kCourse / "solutions").string(), "--no-color"}, kWholeCourseBound);
+  EXPECT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(contains(r.out, closing_first_line())) << r.out;
 }
 
 // ---- a broken course.yaml ----
