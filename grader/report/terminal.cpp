@@ -172,6 +172,8 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     if (t->status == runner::TestStatus::pending_review) {
       out << "      " << c.yellow() << "… " << plain_line(t->name) << c.reset() << c.dim()
           << fmt::format(" ({} pts): awaiting review by an instructor", points(t->max_score)) << c.reset() << "\n";
+      // The answer under review, as the student wrote it (sanitised by indent()).
+      out << indent(t->message, "        ", style.max_message_lines);
       continue;
     }
     if (shown++ >= style.max_failures_shown) continue;
