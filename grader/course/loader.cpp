@@ -380,28 +380,22 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
   }
   ex.limits = read_limits(f, name);
 
-  if (auto key = f.text("answer_key")) {
+  // A quiz's course files: the answer key (instructor copy only) and the
+  // question forms (shipped in the handout in the key's place).
+  auto quiz_file = [&](std::string_view key, const char* what, bool check, std::string& into) {
+    auto path = f.text(key);
+    if (!path) return;
     if (!quiz) {
-      problems_.add(f.key_location("answer_key"),
-                    fmt::format("'answer_key' in {} applies only to quiz exercises; add "
-                                "'kind: quiz' or remove it",
-                                name));
-    } else if (check_relative_path(*key, "answer key", name, Base::course_root)) {
-      if (options_.check_hidden_files) check_exists(*key, "answer key", name, root_, "");
-      ex.answer_key = key->value;
+      problems_.add(f.key_location(key), fmt::format("'{}' in {} applies only to quiz exercises; add "
+                                                     "'kind: quiz' or remove it",
+                                                     key, name));
+    } else if (check_relative_path(*path, what, name, Base::course_root)) {
+      if (check) check_exists(*path, what, name, root_, "");
+      into = path->value;
     }
-  }
-  if (auto forms = f.text("question_forms")) {
-    if (!quiz) {
-      problems_.add(f.key_location("question_forms"),
-                    fmt::format("'question_forms' in {} applies only to quiz exercises; add "
-                                "'kind: quiz' or remove it",
-                                name));
-    } else if (check_relative_path(*forms, "question forms file", name, Base::course_root)) {
-      if (options_.check_files) check_exists(*forms, "question forms file", name, root_, "");
-      ex.question_forms = forms->value;
-    }
-  }
+  };
+  quiz_file("answer_key", "answer key", options_.check_hidden_files, ex.answer_key);
+  quiz_file("question_forms", "question forms file", options_.check_files, ex.question_forms);
   if (quiz && !f.has("answer_key") && !f.has("question_forms")) {
     f.require("answer_key", "name the quiz's answer key file, e.g. "
                             "tests/hidden/review-quiz/answer_key.yaml");
