@@ -149,6 +149,17 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
                        const BatchOptions& options) {
   BatchOutcome outcome;
   outcome.results.resize(entries.size());
+  // An unchanged submission keeps its grade, but its late penalty follows
+  // today's deadlines and extensions (the caller holds the gradebook's lock).
+  auto restamp = [&options](const Entry& entry, runner::SubmissionResult& result, gradebook::Gradebook& book) {
+    if (!options.stamp) return;
+    const runner::Lateness before = result.lateness;
+    const std::string submitted_before = result.submitted_at;
+    options.stamp(entry, result);
+    if (before.reason != result.lateness.reason || before.penalty_percent != result.lateness.penalty_percent ||
+        submitted_before != result.submitted_at)
+      book.set_lateness(entry.student, result.lateness, result.submitted_at);
+  };
   std::mutex book_mutex;
   std::size_t next = 0;
   std::mutex next_mutex;
@@ -173,14 +184,17 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
           if (auto stored = book.latest(entry.student)) {
             result = stored->result;
             skipped = true;
+            restamp(entry, result, book);
           }
         }
       }
       if (!skipped) {
         result = grade_prepared(grader, entry, prepared, options);
+        if (options.stamp) options.stamp(entry, result);
         std::lock_guard<std::mutex> lock(book_mutex);
         if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {
           skipped = true;  // an entry whose content was already graded
+          if (options.stamp) book.set_lateness(entry.student, result.lateness, result.submitted_at);
         } else {
           book.record(result);
         }

@@ -28,6 +28,9 @@ struct BatchOptions {
   std::string grader_version;
   /// Passed to each submission's grading (see runner::GradeOptions::deadline).
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Sets a result's submission time and late penalty before it is recorded
+  /// (graded now or unchanged); empty: no deadline applies.
+  std::function<void(const Entry&, runner::SubmissionResult&)> stamp;
   /// Called after each submission (from worker threads, serialised).
   std::function<void(const runner::SubmissionResult&, bool skipped)> on_done;
 };

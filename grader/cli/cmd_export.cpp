@@ -1,14 +1,18 @@
 // `grader export` and `grader review`: everything read back out of the
 // gradebook — grade tables and per-submission reports, and the free-text
 // answers that wait for an instructor.
+#include <cctype>
 #include <iostream>
+#include <map>
 
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/grades_csv.hpp"
 #include "grader/report/gradescope.hpp"
+#include "grader/report/html/site.hpp"
 #include "grader/report/junit.hpp"
+#include "grader/report/lms_csv.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/util/files.hpp"
@@ -22,7 +26,63 @@ struct ExportOptions {
   std::string gradebook = "gradebook.db";
   std::string output;
   std::string student;
+  std::string assignment;
+  std::string title = "Class report";
 };
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// Roster entries by lowercased id (ids from LMS names and roster files may
+// differ in letter case only).
+std::map<std::string, gradebook::RosterEntry> roster_by_id(const gradebook::Gradebook& book) {
+  std::map<std::string, gradebook::RosterEntry> out;
+  for (auto& r : book.roster()) out.emplace(lower(r.id), r);
+  return out;
+}
+
+// Roster order first (with the students who did not submit), then graded
+// students the roster does not list.
+std::vector<report::LmsStudent> lms_students(const std::vector<gradebook::StoredSubmission>& stored,
+                                             const std::vector<gradebook::RosterEntry>& roster) {
+  std::vector<report::LmsStudent> out;
+  std::map<std::string, const runner::SubmissionResult*> by_id;
+  for (const auto& s : stored) by_id.emplace(lower(s.result.student), &s.result);
+  for (const auto& r : roster) {
+    auto it = by_id.find(lower(r.id));
+    out.push_back({r.id, r.name, r.email, r.section, it == by_id.end() ? nullptr : it->second});
+    if (it != by_id.end()) by_id.erase(it);
+  }
+  for (const auto& s : stored)
+    if (by_id.count(lower(s.result.student))) out.push_back({s.result.student, "", "", "", &s.result});
+  return out;
+}
+
+int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o) {
+  if (o.output.empty()) throw UsageError("--format html writes a folder: give -o FOLDER (e.g. -o report/)");
+  const auto roster = roster_by_id(book);
+  report::html::SiteInput site;
+  site.title = o.title;
+  site.generated_at = gradebook::utc_now_iso8601();
+  for (const auto& r : book.roster()) site.roster.push_back({r.id, r.name, r.email, r.section});
+  for (auto& s : stored) {
+    report::html::StudentInput in;
+    in.graded_at = s.graded_at;
+    if (auto it = roster.find(lower(s.result.student)); it != roster.end()) in.section = it->second.section;
+    for (auto& g : book.manual_grades(s.id))
+      in.manual_grades.push_back({g.lesson, g.exercise, g.question, g.answer, g.comment, g.score, g.max_score});
+    in.result = std::move(s.result);
+    site.students.push_back(std::move(in));
+  }
+  const std::filesystem::path root(o.output);
+  std::filesystem::create_directories(root / "students");
+  const auto pages = report::html::render_site(site);
+  for (const auto& p : pages) util::write_file_atomically(root / p.path, p.html);
+  std::cerr << "wrote " << root / "index.html" << " and " << pages.size() - 1 << " student pages\n";
+  return int{kAllPassed};
+}
 
 gradebook::Gradebook open_existing(const std::string& path) {
   if (!std::filesystem::exists(path))
@@ -52,8 +112,13 @@ std::string extension(const std::string& format) {
 
 Command add_export(CLI::App& app, const GlobalOptions& global) {
   auto o = std::make_shared<ExportOptions>();
-  app.add_option("--format", o->format, "csv (one row per student), json, gradescope, exercism, junit or markdown")
-      ->check(CLI::IsMember({"csv", "json", "gradescope", "exercism", "junit", "markdown"}));
+  app.add_option("--format", o->format,
+                 "csv (one row per student), json, gradescope, exercism, junit, markdown, html (a class report site: "
+                 "-o FOLDER), canvas or moodle (a CSV for the LMS's grade import)")
+      ->check(CLI::IsMember({"csv", "json", "gradescope", "exercism", "junit", "markdown", "html", "canvas", "moodle"}));
+  app.add_option("--assignment", o->assignment,
+                 "canvas: the assignment's column as Canvas names it, e.g. \"Homework 3 (12345)\" (default: the title)");
+  app.add_option("--title", o->title, "html: the report's title (default: Class report)");
   app.add_option("--gradebook", o->gradebook, "The gradebook to read (default: ./gradebook.db)");
   app.add_option("-o,--output", o->output,
                  "csv: a file; other formats: a file with --student, else a folder with one file per student");
@@ -61,14 +126,29 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
   return [&global, o]() {
     (void)global;
     auto book = open_existing(o->gradebook);
-    std::vector<runner::SubmissionResult> results;
+    std::vector<gradebook::StoredSubmission> stored;
     if (!o->student.empty()) {
       auto one = book.latest(o->student);
       if (!one) throw UsageError("no submission of student '" + o->student + "' in " + o->gradebook);
-      results.push_back(one->result);
+      stored.push_back(std::move(*one));
     } else {
-      for (auto& s : book.latest_all()) results.push_back(std::move(s.result));
+      stored = book.latest_all();
     }
+    // Exports carry the roster's names.
+    const auto roster = roster_by_id(book);
+    for (auto& s : stored)
+      if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
+    if (o->format == "html") return write_html(book, std::move(stored), *o);
+    if (o->format == "canvas" || o->format == "moodle") {
+      const auto students = lms_students(stored, o->student.empty() ? book.roster() : std::vector<gradebook::RosterEntry>{});
+      std::string text = o->format == "canvas" ? report::canvas_grades_csv(students, o->assignment.empty() ? o->title : o->assignment)
+                                               : report::moodle_grades_csv(students);
+      if (o->output.empty()) std::cout << text;
+      else util::write_file_atomically(o->output, text);
+      return int{kAllPassed};
+    }
+    std::vector<runner::SubmissionResult> results;
+    for (auto& s : stored) results.push_back(std::move(s.result));
     if (o->format == "csv") {
       std::string text = report::grades_csv(results);
       if (o->output.empty()) std::cout << text;

@@ -9,6 +9,7 @@
 #include "grader/archive/extract.hpp"
 #include "grader/batch/batch.hpp"
 #include "grader/batch/progress.hpp"
+#include "grader/batch/submission_time.hpp"
 #include "grader/batch/summary.hpp"
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
@@ -39,7 +40,39 @@ struct GradeCliOptions {
   bool shard_from_env = false;
   std::vector<std::string> lessons;
   double deadline_s = -1;  ///< < 0: no deadline
+  std::string deadlines;     ///< the deadlines file (docs/deadlines.md)
+  std::string extensions;
+  std::string submitted_at;
+  bool times_from_files = false;
 };
+
+// The late-penalty stamp for BatchOptions::stamp, or nothing without --deadlines.
+std::function<void(const batch::Entry&, runner::SubmissionResult&)> late_stamp(const GradeCliOptions& o) {
+  if (o.deadlines.empty()) {
+    if (!o.extensions.empty() || !o.submitted_at.empty() || o.times_from_files)
+      throw UsageError("--extensions, --submitted-at and --times-from-files need --deadlines FILE (the due date and late policy)");
+    return {};
+  }
+  auto inputs = std::make_shared<batch::DeadlineInputs>();
+  try {
+    inputs->policy = course::load_deadlines(o.deadlines);
+  } catch (const course::CourseError& e) {
+    std::string text;
+    for (const auto& d : e.diagnostics()) text += (text.empty() ? "" : "\n") + d.text();
+    throw UsageError(text);
+  }
+  try {
+    if (!o.extensions.empty()) inputs->extended_due = batch::read_extensions(o.extensions, inputs->policy);
+    if (!o.submitted_at.empty()) inputs->submitted_at = batch::read_submitted_at(o.submitted_at);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  inputs->submitted_at_file = std::filesystem::path(o.submitted_at).filename().string();
+  inputs->times_from_files = o.times_from_files;
+  return [inputs](const batch::Entry& entry, runner::SubmissionResult& result) {
+    batch::stamp_lateness(entry, *inputs, result);
+  };
+}
 
 // --lesson narrows grading; a gradebook must not take such a result for a
 // complete one, so the recorded course version says which lessons it covers.
@@ -82,6 +115,7 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
     options.deadline = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.deadline_s));
   auto result = batch::grade_entry(*ctx.grader, entry, options);
+  if (auto stamp = late_stamp(o)) stamp(entry, result);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
   std::string text = render(o.format, ctx, result, options.include_hidden);
   if (o.format == "text" && ctx.color && o.output.empty()) {
@@ -113,6 +147,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.lessons = o.lessons;
   options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
+  options.stamp = late_stamp(o);
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
@@ -159,6 +194,15 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
                  "One submission: start no lesson after this many seconds and give a running lesson only the time "
                  "left; the report keeps every finished test and marks the rest not run (e.g. Gradescope's budget)")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--deadlines", o->deadlines,
+                 "A deadlines file (due date and late policy, docs/deadlines.md): late submissions are penalised, "
+                 "the gradebook keeps both scores and the reason");
+  app.add_option("--extensions", o->extensions, "With --deadlines: per-student extensions, CSV student,due or student,days");
+  app.add_option("--submitted-at", o->submitted_at,
+                 "With --deadlines: submission times, CSV student,submitted_at (ISO 8601 with time zone)");
+  app.add_flag("--times-from-files", o->times_from_files,
+               "With --deadlines: a submission not in --submitted-at was submitted at its entry's modification time "
+               "(the last resort; Moodle's download keeps it)");
   app.add_option("--lesson", o->lessons, "Grade only this lesson (repeatable); the result covers only these lessons");
   app.add_option("--shard", o->shard, "Grade only slice K of N of the batch (K from 1), e.g. --shard 2/5; merge with grader merge");
   app.add_flag("--shard-from-env", o->shard_from_env,

@@ -78,11 +78,12 @@ int main(int argc, char** argv) {
   add("hint", "Show the hints of an exercise", add_hint);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
-  add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown", add_export);
+  add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle", add_export);
   add("review", "Free-text answers: export those awaiting review, import their scores", add_review);
   add("release", "Write the student handout: no solutions, no hidden tests", add_release);
   add("gradescope-bundle", "Write Gradescope's autograder.zip (instructors only: holds the hidden tests)", add_gradescope_bundle);
   add("merge", "Merge gradebooks graded in shards (grade --shard K/N) into one", add_merge);
+  add("roster", "The class list: import roster.csv (id, name, email, section), list who did not submit", add_roster);
   add("gradebook-check", "Check a gradebook's integrity", add_gradebook_check);
 
   resolve_paths(app);

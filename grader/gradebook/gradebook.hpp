@@ -25,7 +25,7 @@ class Database;
 namespace grader::gradebook {
 
 /// The schema this grader writes (PRAGMA user_version and meta.schema_version).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 /// What went wrong, what was kept (nothing, when a write fails) and what to do.
 class GradebookError : public std::runtime_error {
@@ -48,6 +48,25 @@ struct IntegrityReport {
 struct MergeReport {
   int copied = 0;   ///< submissions new to this gradebook
   int skipped = 0;  ///< already here (same student, content hash and course version)
+};
+
+/// One student of the class list (`grader roster import`).
+struct RosterEntry {
+  std::string id;  ///< the student id grading uses (Canvas user id, Moodle participant id, ...)
+  std::string name;
+  std::string email;
+  std::string section;
+};
+
+struct RosterReport {
+  int students = 0;       ///< rows now in the roster
+  int not_submitted = 0;  ///< of them, without any graded submission
+};
+
+/// An instructor's grade of one free-text answer.
+struct ManualGrade {
+  std::string lesson, exercise, question, answer, comment, graded_at;
+  double score = 0, max_score = 0;
 };
 
 struct ImportReport {
@@ -100,6 +119,23 @@ class Gradebook {
   /// every submission not already here, with its lessons, tests and manual
   /// grades, in one transaction. The other file is migrated first if older.
   MergeReport merge(const std::filesystem::path& other);
+
+  /// Sets the lateness (and submission time, when not empty) of the
+  /// student's latest submission, e.g. after an extension was granted.
+  /// False when the student has no submission.
+  bool set_lateness(std::string_view student, const runner::Lateness& lateness, std::string_view submitted_at);
+
+  /// Replaces the roster with the CSV's rows (header: id, name, email,
+  /// section in any order, case-insensitive; id and name required; other
+  /// columns ignored), in one transaction. Throws GradebookError naming the
+  /// row of a missing id or an id given twice (ids compare case-insensitively),
+  /// and then changes nothing.
+  RosterReport import_roster(std::string_view csv_text);
+  /// The roster, ordered by id (empty when none was imported).
+  std::vector<RosterEntry> roster() const;
+
+  /// The manual grades of one submission, in lesson, exercise, question order.
+  std::vector<ManualGrade> manual_grades(std::int64_t submission_id) const;
 
   /// Tests awaiting review in each student's latest submission, as CSV:
   ///   student,lesson,exercise,question,answer,score,max_score,comment,submission

@@ -63,9 +63,11 @@ MergeReport Gradebook::merge(const std::filesystem::path& other) {
     SQLite::Statement submission(
         *db_,
         "INSERT INTO main.submissions(student, source, content_hash, submitted_at, graded_at, course_version, "
-        "grader_version, score, max_score, seconds, ignored_files, rejected_files) "
+        "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
+        "late_penalty_percent, late_reason) "
         "SELECT student, source, content_hash, submitted_at, graded_at, course_version, grader_version, score, "
-        "max_score, seconds, ignored_files, rejected_files FROM shard.submissions WHERE id = ?1");
+        "max_score, seconds, ignored_files, rejected_files, late, late_seconds, late_penalty_percent, late_reason "
+        "FROM shard.submissions WHERE id = ?1");
     SQLite::Statement lessons(*db_,
                               "INSERT INTO main.lesson_results(submission, position, lesson, status, detail, "
                               "score, max_score, seconds) SELECT ?2, position, lesson, status, detail, score, "
@@ -96,6 +98,12 @@ MergeReport Gradebook::merge(const std::filesystem::path& other) {
         rows->exec();
       }
     }
+    // A roster imported on one machine only is kept; this gradebook's own
+    // rows win where both have the student.
+    db_->exec(
+        "INSERT INTO main.roster(id, name, email, section, imported_at) "
+        "SELECT id, name, email, section, imported_at FROM shard.roster WHERE true "
+        "ON CONFLICT(id) DO NOTHING");
     transaction.commit();
   } catch (const SQLite::Exception& e) {
     throw GradebookError(fmt::format("cannot merge {} into {}: {}; nothing was merged", other.string(),

@@ -97,6 +97,23 @@ CREATE VIEW latest_submissions AS
   WHERE s.id = (SELECT t.id FROM submissions AS t WHERE t.student = s.student
                 ORDER BY t.graded_at DESC, t.id DESC LIMIT 1);
 )sql",
+    // 1 -> 2: late work (raw score stays in `score`; the penalty is a
+    // percentage of it) and the class roster.
+    R"sql(
+ALTER TABLE submissions ADD COLUMN late INTEGER NOT NULL DEFAULT 0 CHECK (late IN (0, 1));
+ALTER TABLE submissions ADD COLUMN late_seconds REAL;
+ALTER TABLE submissions ADD COLUMN late_penalty_percent REAL NOT NULL DEFAULT 0
+  CHECK (late_penalty_percent >= 0 AND late_penalty_percent <= 100);
+ALTER TABLE submissions ADD COLUMN late_reason TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE roster (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  email       TEXT NOT NULL,
+  section     TEXT NOT NULL,
+  imported_at TEXT NOT NULL
+);
+)sql",
 };
 
 void set_meta(SQLite::Database& db, const char* key, const std::string& value) {

@@ -21,6 +21,16 @@ void bind_text(SQLite::Statement& s, int index, std::string_view text) { s.bind(
 
 }  // namespace
 
+void bind_lateness(SQLite::Statement& s, int first, const runner::Lateness& lateness) {
+  s.bind(first, lateness.late ? 1 : 0);
+  if (lateness.late_seconds < 0)
+    s.bind(first + 1);  // NULL: on time or unknown
+  else
+    s.bind(first + 1, lateness.late_seconds);
+  s.bind(first + 2, lateness.penalty_percent);
+  s.bind(first + 3, lateness.reason);
+}
+
 std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionResult& r, const std::string& graded_at) {
   SQLite::Statement student(db,
                             "INSERT INTO students(id, first_seen) VALUES (?, ?) "
@@ -32,8 +42,9 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
   SQLite::Statement submission(
       db,
       "INSERT INTO submissions(student, source, content_hash, submitted_at, graded_at, course_version, "
-      "grader_version, score, max_score, seconds, ignored_files, rejected_files) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
+      "late_penalty_percent, late_reason) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   submission.bind(1, r.student);
   submission.bind(2, r.source);
   submission.bind(3, r.content_hash);
@@ -49,6 +60,7 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
   submission.bind(10, r.seconds);
   submission.bind(11, json_list(r.ignored_files));
   submission.bind(12, json_list(r.rejected_files));
+  bind_lateness(submission, 13, r.lateness);
   submission.exec();
   const std::int64_t id = db.getLastInsertRowid();
 
@@ -97,8 +109,8 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
 StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   SQLite::Statement sub(db,
                         "SELECT graded_at, student, source, content_hash, submitted_at, course_version, "
-                        "grader_version, score, max_score, seconds, ignored_files, rejected_files "
-                        "FROM submissions WHERE id = ?");
+                        "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
+                        "late_penalty_percent, late_reason FROM submissions WHERE id = ?");
   sub.bind(1, id);
   if (!sub.executeStep())
     throw GradebookError("no submission with id " + std::to_string(id) + " in " + db.getFilename() +
@@ -118,6 +130,10 @@ StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   r.seconds = sub.getColumn(9).getDouble();
   r.ignored_files = parse_json_list(sub.getColumn(10).getString());
   r.rejected_files = parse_json_list(sub.getColumn(11).getString());
+  r.lateness.late = sub.getColumn(12).getInt() != 0;
+  r.lateness.late_seconds = sub.getColumn(13).isNull() ? -1 : sub.getColumn(13).getDouble();
+  r.lateness.penalty_percent = sub.getColumn(14).getDouble();
+  r.lateness.reason = sub.getColumn(15).getString();
 
   SQLite::Statement lessons(db,
                             "SELECT lesson, status, detail, score, max_score, seconds FROM lesson_results "

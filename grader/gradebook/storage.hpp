@@ -9,6 +9,7 @@
 
 namespace SQLite {
 class Database;
+class Statement;
 }
 
 namespace grader::gradebook {
@@ -17,6 +18,9 @@ namespace grader::gradebook {
 /// returns the submission id. Throws SQLite::Exception on any constraint.
 std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionResult& result,
                                const std::string& graded_at);
+
+/// Binds late, late_seconds, late_penalty_percent, late_reason at `first`...`first + 3`.
+void bind_lateness(SQLite::Statement& statement, int first, const runner::Lateness& lateness);
 
 /// Throws GradebookError when the id is unknown.
 StoredSubmission load_submission(SQLite::Database& db, std::int64_t id);

@@ -30,13 +30,19 @@ std::string grades_csv(const std::vector<runner::SubmissionResult>& results, con
       for (const auto& l : r.lessons)
         if (std::find(columns.begin(), columns.end(), l.lesson) == columns.end()) columns.push_back(l.lesson);
 
-  std::vector<std::string> header = {"student", "total", "max"};
+  std::vector<std::string> header = {"student", "name", "total", "max", "raw_total", "late_penalty_percent", "late_reason"};
   for (const auto& c : columns) header.push_back(csv_field(c));
   header.push_back("status");
   std::string out = csv_row(header);
 
   for (const auto& r : results) {
-    std::vector<std::string> row = {csv_text_field(r.student), format_points(r.score), format_points(r.max_score)};
+    std::vector<std::string> row = {csv_text_field(r.student),
+                                    csv_text_field(r.student_name),
+                                    format_points(runner::penalised_score(r)),
+                                    format_points(r.max_score),
+                                    format_points(r.score),
+                                    format_points(r.lateness.penalty_percent),
+                                    csv_text_field(r.lateness.reason)};
     for (const auto& c : columns) {
       auto it = std::find_if(r.lessons.begin(), r.lessons.end(), [&](const auto& l) { return l.lesson == c; });
       row.push_back(it == r.lessons.end() ? "" : format_points(it->score));

@@ -1,8 +1,11 @@
 // The class's grades as CSV, one row per student, for a spreadsheet or an
 // LMS import:
 //
-//   student,total,max,<lesson 1>,<lesson 2>,...,status
-//   alice,27.5,30,10,17.5,"27 of 30 tests passed"
+//   student,name,total,max,raw_total,late_penalty_percent,late_reason,<lesson 1>,...,status
+//   alice,Alice Li,22,30,27.5,20,"2 days late: ...",10,17.5,"27 of 30 tests passed"
+//
+// `total` is after the late penalty, `raw_total` the tests' points (the
+// lesson columns are raw too); `name` comes from the roster when imported.
 //
 // Instructor-facing; it carries no test messages.
 #pragma once

@@ -45,7 +45,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
     }
   }
   return {
-      {"score", runner::exact_points(result.score)},
+      {"score", runner::penalised_score(result)},
       {"execution_time", std::lround(result.seconds)},
       {"output", json_text(submission_summary(result, Audience::student))},
       {"output_format", "text"},

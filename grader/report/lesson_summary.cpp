@@ -83,14 +83,23 @@ std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& resul
 
 std::string format_points(double points) { return runner::points_text(points); }
 
+std::string late_summary(const runner::SubmissionResult& result) {
+  const runner::Lateness& l = result.lateness;
+  if (l.reason.empty()) return "";
+  if (l.penalty_percent <= 0) return fmt::format("{}: {}", l.late ? "Late, no penalty" : "On time", plain_line(l.reason));
+  return fmt::format("Late penalty {}%: {} -> {} points ({})", format_points(l.penalty_percent),
+                     format_points(result.score), format_points(runner::penalised_score(result)), plain_line(l.reason));
+}
+
 std::string submission_summary(const runner::SubmissionResult& result, Audience audience) {
-  std::string out = fmt::format("Score: {} / {}", format_points(result.score), format_points(result.max_score));
+  std::string out = fmt::format("Score: {} / {}", format_points(runner::penalised_score(result)), format_points(result.max_score));
   runner::PointSum pending;
   for (const auto& lesson : result.lessons)
     for (const auto& t : lesson.tests)
       if (t.status == TestStatus::pending_review) pending += t.max_score;
   if (pending.milli() > 0) out += fmt::format(" ({} awaiting review)", format_points(pending.value()));
   out += "\n";
+  if (const std::string late = late_summary(result); !late.empty()) out += late + "\n";
   for (const auto& lesson : result.lessons) {
     const TestCounts counts = count_tests(lesson);
     out += fmt::format("{}: {} / {} ({} of {} tests passed", lesson.lesson, format_points(lesson.score),

@@ -44,6 +44,10 @@ std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& resul
 /// Plain text: the total, one line per lesson (with its detail when it did not
 /// grade normally), then the ignored and refused files; submission text
 /// through plain_text / plain_line (sanitize.hpp).
+/// The late penalty in one line of plain text, "" when no deadline applied:
+/// "Late: 20% off, 150 -> 120 points (2 days late: ...)" or "On time (...)".
+std::string late_summary(const runner::SubmissionResult& result);
+
 std::string submission_summary(const runner::SubmissionResult& result, Audience audience);
 
 /// A score for people: 12.5, 10, 0.333 (at most three decimals, no trailing zeros).

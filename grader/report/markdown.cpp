@@ -24,8 +24,11 @@ std::string percent(double score, double max_score) {
 std::string markdown_report(const runner::SubmissionResult& result, const MarkdownOptions& options) {
   std::string out = fmt::format("## {}\n\n", markdown_text(options.title));
   if (!result.student.empty()) out += fmt::format("Student: {}  \n", markdown_code_span(result.student));
-  out += fmt::format("**Score: {} / {}**{}\n\n", format_points(result.score), format_points(result.max_score),
-                     percent(result.score, result.max_score));
+  if (!result.student_name.empty()) out += fmt::format("Name: {}  \n", markdown_text(result.student_name));
+  const double final_score = runner::penalised_score(result);
+  out += fmt::format("**Score: {} / {}**{}\n\n", format_points(final_score), format_points(result.max_score),
+                     percent(final_score, result.max_score));
+  if (const std::string late = late_summary(result); !late.empty()) out += markdown_text(late) + "\n\n";
 
   out += "| Lesson | Exercise | Points | Tests passed |\n|---|---|---:|---:|\n";
   for (const auto& tally : tally_exercises(result)) {

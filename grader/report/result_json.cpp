@@ -150,7 +150,14 @@ nlohmann::json to_json(const runner::SubmissionResult& s) {
       {"course_version", s.course_version},
       {"grader_version", s.grader_version},
       {"submitted_at", s.submitted_at},
+      {"student_name", json_text(s.student_name)},
+      {"lateness",
+       {{"late", s.lateness.late},
+        {"late_seconds", s.lateness.late_seconds},
+        {"penalty_percent", s.lateness.penalty_percent},
+        {"reason", json_text(s.lateness.reason)}}},
       {"score", s.score},
+      {"score_after_penalty", runner::penalised_score(s)},
       {"max_score", s.max_score},
       {"seconds", s.seconds},
       {"ignored_files", json_texts(s.ignored_files)},
@@ -175,6 +182,15 @@ runner::SubmissionResult submission_from_json(const nlohmann::json& j) {
   s.course_version = r.text("course_version");
   s.grader_version = r.text("grader_version");
   s.submitted_at = r.text("submitted_at");
+  // Written since the gradebook kept late penalties; older files have none.
+  if (j.contains("student_name")) s.student_name = r.text("student_name");
+  if (j.contains("lateness")) {
+    Reader late(j.at("lateness"), "lateness");
+    s.lateness.late = late.boolean("late");
+    s.lateness.late_seconds = late.number("late_seconds");
+    s.lateness.penalty_percent = late.number("penalty_percent");
+    s.lateness.reason = late.text("reason");
+  }
   s.score = r.number("score");
   s.max_score = r.number("max_score");
   s.seconds = r.number("seconds");

@@ -1,5 +1,7 @@
 #include "grader/runner/results.hpp"
 
+#include "grader/runner/points.hpp"
+
 namespace grader::runner {
 
 const char* to_string(TestStatus s) {
@@ -24,6 +26,11 @@ const char* to_string(LessonStatus s) {
     case LessonStatus::internal_error: return "internal_error";
   }
   return "unknown";
+}
+
+double penalised_score(const SubmissionResult& result) {
+  const double kept = 1.0 - result.lateness.penalty_percent / 100.0;
+  return exact_points(result.score * (kept < 0 ? 0 : kept));
 }
 
 bool all_passed(const SubmissionResult& result) {

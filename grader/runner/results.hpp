@@ -54,8 +54,19 @@ struct LessonResult {
   double seconds = 0;
 };
 
+/// How the submission stands against its deadline (grader/runner/late_policy.hpp
+/// decides it). The points the tests gave stay in `score`; the penalty is a
+/// percentage of them, so a manual grade imported later is penalised alike.
+struct Lateness {
+  bool late = false;            ///< after the due date (and grace), or flagged late by the LMS
+  double late_seconds = -1;     ///< past the (extended) due date; -1 when unknown or on time
+  double penalty_percent = 0;   ///< 0..100 of the points taken off (100: no credit)
+  std::string reason;           ///< for people: "2 days late (due ...): 20% off"; "" when no deadline applied
+};
+
 struct SubmissionResult {
   std::string student;       ///< student id (from the entry name), or the folder name
+  std::string student_name;  ///< from the gradebook's roster when imported (filled by exports, not stored)
   std::string source;        ///< the folder or archive graded
   std::string content_hash;  ///< sha256 over the student files taken
   std::string course_version;
@@ -64,10 +75,14 @@ struct SubmissionResult {
   std::vector<std::string> ignored_files;  ///< files in the submission the course does not name
   std::vector<std::string> rejected_files; ///< files refused (binaries, symlinks, ...), with reasons
   std::string submitted_at;  ///< ISO 8601, when known
-  double score = 0;
+  Lateness lateness;         ///< empty reason: no deadline was applied
+  double score = 0;          ///< the tests' points, before any late penalty
   double max_score = 0;
   double seconds = 0;
 };
+
+/// `result.score` less the late penalty, exact to a thousandth.
+double penalised_score(const SubmissionResult& result);
 
 /// True when every lesson ran normally and every test passed (answers awaiting
 /// review are not failures), i.e. exit code 0 of check and grade.

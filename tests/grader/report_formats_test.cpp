@@ -484,26 +484,29 @@ TEST(CsvExport, OneRowPerStudentWithLessonColumns) {
   const std::string text = report::grades_csv({a, b});
   const auto rows = report::parse_csv(text);
   ASSERT_EQ(rows.size(), 3u);
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"student", "total", "max", "positional-encoding",
-                                               "multi-head-attention", "review", "status"}));
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"student", "name", "total", "max", "raw_total", "late_penalty_percent",
+                                               "late_reason", "positional-encoding", "multi-head-attention", "review",
+                                               "status"}));
   EXPECT_EQ(rows[1][0], "alice");
-  EXPECT_EQ(rows[1][1], "2");
-  EXPECT_EQ(rows[1][2], "18");
-  EXPECT_EQ(rows[1][3], "2");
-  EXPECT_EQ(rows[1][4], "0");
-  EXPECT_EQ(rows[1][6],
+  EXPECT_EQ(rows[1][2], "2");
+  EXPECT_EQ(rows[1][3], "18");
+  EXPECT_EQ(rows[1][4], "2");
+  EXPECT_EQ(rows[1][7], "2");
+  EXPECT_EQ(rows[1][8], "0");
+  EXPECT_EQ(rows[1][10],
             "1 of 6 tests passed; 2 failed; 1 not implemented; 1 did not run; 1 awaiting review; "
             "multi-head-attention: compile error; 1 file refused");
   EXPECT_EQ(rows[2][0], "bob, \"the builder\"");
-  EXPECT_EQ(rows[2][1], "12");
-  EXPECT_EQ(rows[2][4], "") << "no attention lesson: empty cell, not 0";
+  EXPECT_EQ(rows[2][2], "12");
+  EXPECT_EQ(rows[2][8], "") << "no attention lesson: empty cell, not 0";
   EXPECT_EQ(text.find(kSecret), std::string::npos);
 }
 
 TEST(CsvExport, ExplicitLessonOrderIsKept) {
   const auto rows = report::parse_csv(report::grades_csv({sample()}, {"review", "positional-encoding"}));
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"student", "total", "max", "review", "positional-encoding", "status"}));
-  EXPECT_EQ(rows[1][4], "2");
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"student", "name", "total", "max", "raw_total", "late_penalty_percent",
+                                               "late_reason", "review", "positional-encoding", "status"}));
+  EXPECT_EQ(rows[1][8], "2");
 }
 
 // ------------------------------------------------------------------ Markdown

@@ -1,0 +1,405 @@
+#include "grader/report/html/site.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "grader/report/html/file_names.hpp"
+#include "grader/report/html/svg.hpp"
+#include "grader/report/grades_csv.hpp"
+#include "grader/report/lesson_summary.hpp"
+#include "grader/report/sanitize.hpp"
+#include "grader/report/student_view.hpp"
+#include "grader/runner/points.hpp"
+#include "grader/util/hash.hpp"
+
+namespace grader::report::html {
+namespace {
+
+using runner::LessonStatus;
+using runner::TestStatus;
+
+// A page shows at most this much of one message or compiler output; the
+// gradebook and the other exports keep all of it.
+constexpr std::size_t kMaxShownBytes = 8 * 1024;
+
+// The one script of the site: sorts the students table by the clicked
+// column (numbers as numbers, the rest as text), again to reverse.
+const char* const kSortScript = R"js(
+document.querySelectorAll("table.sortable thead button").forEach(function (button) {
+  button.addEventListener("click", function () {
+    var th = button.parentNode, table = th.closest("table"), body = table.tBodies[0];
+    var column = Array.prototype.indexOf.call(th.parentNode.children, th);
+    var up = th.getAttribute("aria-sort") !== "ascending";
+    th.parentNode.querySelectorAll("th").forEach(function (h) { h.removeAttribute("aria-sort"); });
+    th.setAttribute("aria-sort", up ? "ascending" : "descending");
+    var key = function (row) { var c = row.cells[column]; return c.getAttribute("data-sort") || c.textContent; };
+    Array.prototype.slice.call(body.rows).sort(function (a, b) {
+      var x = key(a), y = key(b), nx = parseFloat(x), ny = parseFloat(y);
+      var order = (!isNaN(nx) && !isNaN(ny)) ? nx - ny : x.localeCompare(y);
+      return up ? order : -order;
+    }).forEach(function (row) { body.appendChild(row); });
+  });
+});
+)js";
+
+const char* const kStyle = R"css(
+body { font-family: sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 1em; color: #111; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #999; }
+h3 { font-size: 1.05em; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; } th, td { border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; text-align: left; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+thead th { background: #eee; } th button { font: inherit; font-weight: bold; background: none; border: 0; padding: 0; cursor: pointer; }
+th[aria-sort="ascending"] button::after { content: " \25B2"; } th[aria-sort="descending"] button::after { content: " \25BC"; }
+pre { background: #f6f6f6; border: 1px solid #ccc; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 30em; overflow: auto; }
+.summary { font-size: 1.1em; } .late { font-weight: bold; } .muted { color: #555; }
+.status-passed::before { content: "\2714  "; } .status-failed::before { content: "\2718  "; }
+.chart text { font-family: sans-serif; } ul.plain { padding-left: 1.2em; }
+)css";
+
+std::string h(std::string_view text) { return html_text(text); }
+
+std::string capped(const std::string& text) {
+  if (text.size() <= kMaxShownBytes) return text;
+  return text.substr(0, kMaxShownBytes) + fmt::format("\n... ({} more bytes not shown)", text.size() - kMaxShownBytes);
+}
+
+std::string pts(double points) { return format_points(points); }
+
+std::string percent_text(double part, double whole) {
+  return whole > 0 ? fmt::format("{:.0f}%", 100.0 * part / whole) : "-";
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string first_line(const std::string& text) {
+  const auto start = text.find_first_not_of("\n ");
+  if (start == std::string::npos) return "";
+  std::string line = text.substr(start, text.find('\n', start) - start);
+  return line.size() > 300 ? line.substr(0, 300) + "..." : line;
+}
+
+std::string base64(const std::string& bytes) {
+  static const char* const kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
+    if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+    if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += i + 1 < bytes.size() ? kAlphabet[(v >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? kAlphabet[v & 63] : '=';
+  }
+  return out;
+}
+
+// The CSP source for an inline script: 'sha256-<base64 of its digest>'.
+std::string script_hash(const std::string& script) {
+  const std::string hex = util::sha256_hex(script);
+  std::string raw;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2) raw += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  return "'sha256-" + base64(raw) + "'";
+}
+
+std::string page(const std::string& title, const std::string& body, const std::string& script) {
+  const std::string scripts = script.empty() ? "'none'" : script_hash(script);
+  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+         "img-src data:; script-src " + scripts + "\">\n";
+  out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out += "<title>" + h(title) + "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
+  out += svg_shared_patterns() + "\n" + body;
+  if (!script.empty()) out += "<script>" + script + "</script>\n";
+  out += "</body>\n</html>\n";
+  return out;
+}
+
+bool is_problem(LessonStatus s) { return s != LessonStatus::graded; }
+
+const char* test_status_text(TestStatus s) {
+  switch (s) {
+    case TestStatus::passed: return "passed";
+    case TestStatus::failed: return "failed";
+    case TestStatus::not_implemented: return "not implemented";
+    case TestStatus::not_run: return "did not run";
+    case TestStatus::pending_review: return "awaiting review";
+  }
+  return "unknown";
+}
+
+std::string late_cell(const runner::SubmissionResult& r) {
+  if (r.lateness.reason.empty()) return "";
+  if (!r.lateness.late) return "on time";
+  return r.lateness.penalty_percent > 0 ? fmt::format("late, {}% off", pts(r.lateness.penalty_percent)) : "late, no penalty";
+}
+
+// ---------------------------------------------------------------- class page
+
+struct ExerciseStats {
+  std::string lesson, exercise;
+  int passed = 0, total = 0, students = 0;
+  runner::PointSum points;
+  double max_score = 0;
+};
+
+struct TestStats {
+  std::string lesson, exercise, name;
+  int failed = 0, graded = 0;
+  std::map<std::string, int> messages;
+};
+
+std::string class_page(const SiteInput& in, const std::map<std::string, std::string>& files) {
+  std::string body = "<h1>" + h(in.title) + "</h1>\n";
+  const std::size_t n = in.students.size();
+  std::vector<double> fractions;
+  for (const auto& s : in.students)
+    fractions.push_back(s.result.max_score > 0 ? runner::penalised_score(s.result) / s.result.max_score : 0);
+  std::vector<double> sorted = fractions;
+  std::sort(sorted.begin(), sorted.end());
+  double mean = 0;
+  for (double f : fractions) mean += f;
+  mean = n ? mean / static_cast<double>(n) : 0;
+  const double median = n == 0 ? 0 : n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  std::set<std::string> submitted;
+  for (const auto& s : in.students) submitted.insert(lower(s.result.student));
+  std::vector<const RosterStudent*> missing;
+  for (const auto& r : in.roster)
+    if (!submitted.count(lower(r.id))) missing.push_back(&r);
+  body += fmt::format(
+      "<p class=\"summary\" id=\"summary\"><span id=\"submission-count\">{}</span> submissions graded{}; mean {:.0f}%, "
+      "median {:.0f}% (after late penalties). Generated {}.</p>\n",
+      n, in.roster.empty() ? "" : fmt::format(", {} students on the roster, {} without a submission", in.roster.size(), missing.size()),
+      100 * mean, 100 * median, h(in.generated_at));
+
+  // Score histogram: ten bins of the percentage, 100% in the last.
+  std::vector<Bar> bars(10);
+  for (int b = 0; b < 10; ++b) bars[static_cast<std::size_t>(b)].label = fmt::format("{}-{}%", b * 10, b == 9 ? 100 : b * 10 + 9);
+  std::vector<int> counts(10, 0);
+  for (double f : fractions) ++counts[static_cast<std::size_t>(std::clamp(static_cast<int>(std::floor(f * 10)), 0, 9))];
+  std::string words;
+  for (int b = 0; b < 10; ++b) {
+    bars[static_cast<std::size_t>(b)].value = counts[static_cast<std::size_t>(b)];
+    bars[static_cast<std::size_t>(b)].text = std::to_string(counts[static_cast<std::size_t>(b)]);
+    if (counts[static_cast<std::size_t>(b)])
+      words += fmt::format("{}{} in {}", words.empty() ? "" : ", ", counts[static_cast<std::size_t>(b)],
+                           bars[static_cast<std::size_t>(b)].label);
+  }
+  body += "<h2>Scores</h2>\n<figure>" +
+          svg_bar_chart("Score histogram", fmt::format("Histogram of {} scores after late penalties: {}", n,
+                                                       words.empty() ? "no submissions" : words),
+                        bars, "score (percent of the maximum)", "students") +
+          "<figcaption>Students per score band, after late penalties.</figcaption></figure>\n";
+
+  // Exercises, in the order they first appear.
+  std::vector<ExerciseStats> exercises;
+  std::vector<TestStats> tests;
+  for (const auto& s : in.students) {
+    for (const auto& t : tally_exercises(s.result)) {
+      auto it = std::find_if(exercises.begin(), exercises.end(),
+                             [&](const ExerciseStats& e) { return e.lesson == t.lesson && e.exercise == t.exercise; });
+      if (it == exercises.end()) it = exercises.insert(exercises.end(), ExerciseStats{t.lesson, t.exercise, 0, 0, 0, {}, 0});
+      it->passed += t.tests.passed;
+      it->total += t.tests.total;
+      it->students += 1;
+      it->points += t.score;
+      it->max_score = std::max(it->max_score, t.max_score);
+    }
+    for (const auto& l : s.result.lessons)
+      for (const auto& t : l.tests) {
+        if (t.status == TestStatus::not_run || t.status == TestStatus::pending_review) continue;
+        auto it = std::find_if(tests.begin(), tests.end(),
+                               [&](const TestStats& x) { return x.lesson == l.lesson && x.name == t.name; });
+        if (it == tests.end()) it = tests.insert(tests.end(), TestStats{l.lesson, t.exercise, t.name, 0, 0, {}});
+        it->graded += 1;
+        if (t.status != TestStatus::passed) {
+          it->failed += 1;
+          it->messages[first_line(shown_message(t, Audience::instructor))] += 1;
+        }
+      }
+  }
+  body += "<h2>Exercises</h2>\n<table id=\"exercises\"><thead><tr><th>Lesson</th><th>Exercise</th><th>Tests passed</th>"
+          "<th class=\"num\">Pass rate</th><th class=\"num\">Mean points</th></tr></thead><tbody>\n";
+  for (const auto& e : exercises) {
+    const double rate = e.total ? static_cast<double>(e.passed) / e.total : 0;
+    const std::string label = fmt::format("{} of {} tests passed", e.passed, e.total);
+    body += fmt::format("<tr><td>{}</td><td>{}</td><td>{} {}</td><td class=\"num\">{}</td><td class=\"num\">{} / {}</td></tr>\n",
+                        h(e.lesson), h(e.exercise), svg_meter(rate, label), h(label), percent_text(e.passed, e.total),
+                        pts(e.students ? runner::exact_points(e.points.value() / e.students) : 0), pts(e.max_score));
+  }
+  body += "</tbody></table>\n";
+
+  // The hardest tests: most failed first.
+  std::stable_sort(tests.begin(), tests.end(), [](const TestStats& a, const TestStats& b) { return a.failed > b.failed; });
+  body += "<h2>Hardest tests</h2>\n";
+  if (tests.empty() || tests.front().failed == 0) {
+    body += "<p>No test failed.</p>\n";
+  } else {
+    body += "<table id=\"hardest-tests\"><thead><tr><th>Test</th><th>Exercise</th><th class=\"num\">Failed</th>"
+            "<th>Most common failure</th></tr></thead><tbody>\n";
+    for (std::size_t i = 0; i < tests.size() && i < 10 && tests[i].failed > 0; ++i) {
+      const auto& t = tests[i];
+      auto common = std::max_element(t.messages.begin(), t.messages.end(),
+                                     [](const auto& a, const auto& b) { return a.second < b.second; });
+      body += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{} of {}</td><td>{} <span "
+                          "class=\"muted\">({}&times;)</span></td></tr>\n",
+                          h(t.name), h(t.exercise.empty() ? t.lesson : t.exercise), t.failed, t.graded,
+                          h(common->first.empty() ? "(no message)" : common->first), common->second);
+    }
+    body += "</tbody></table>\n";
+  }
+
+  auto student_link = [&](const runner::SubmissionResult& r) {
+    return fmt::format("<a href=\"students/{}\">{}</a>", files.at(r.student), h(r.student));
+  };
+
+  body += "<h2>Did not compile, timed out or crashed</h2>\n";
+  std::string problems;
+  for (const auto& s : in.students)
+    for (const auto& l : s.result.lessons)
+      if (is_problem(l.status))
+        problems += fmt::format("<li>{} {}: {}</li>\n", student_link(s.result), h(l.lesson), h(describe(l.status)));
+  body += problems.empty() ? "<p>Every lesson of every submission ran.</p>\n"
+                           : "<ul class=\"plain\" id=\"problems\">\n" + problems + "</ul>\n";
+
+  body += "<h2>Late submissions</h2>\n";
+  std::string late;
+  for (const auto& s : in.students)
+    if (s.result.lateness.late)
+      late += fmt::format("<li>{}: <span class=\"late\">{}</span>, {}</li>\n", student_link(s.result),
+                          h(late_cell(s.result)), h(s.result.lateness.reason));
+  body += late.empty() ? "<p>No late submission.</p>\n" : "<ul class=\"plain\" id=\"late\">\n" + late + "</ul>\n";
+
+  body += "<h2>No submission</h2>\n";
+  if (in.roster.empty()) {
+    body += "<p class=\"muted\">No roster imported (grader roster import roster.csv).</p>\n";
+  } else if (missing.empty()) {
+    body += "<p>Everyone on the roster submitted.</p>\n";
+  } else {
+    body += "<ul class=\"plain\" id=\"missing\">\n";
+    for (const auto* r : missing)
+      body += fmt::format("<li data-student=\"{}\">{} {}{}</li>\n", h(r->id), h(r->id), h(r->name),
+                          r->section.empty() ? "" : " (" + h(r->section) + ")");
+    body += "</ul>\n";
+  }
+
+  body += "<h2>Students</h2>\n<p class=\"muted\">Select a column heading to sort.</p>\n"
+          "<table class=\"sortable\" id=\"students\"><thead><tr><th><button type=\"button\">Student</button></th>"
+          "<th><button type=\"button\">Name</button></th><th><button type=\"button\">Section</button></th>"
+          "<th class=\"num\"><button type=\"button\">Total</button></th><th class=\"num\"><button "
+          "type=\"button\">Max</button></th><th class=\"num\"><button type=\"button\">Before penalty</button></th>"
+          "<th><button type=\"button\">Late</button></th><th><button type=\"button\">Status</button></th></tr></thead><tbody>\n";
+  for (const auto& s : in.students) {
+    const auto& r = s.result;
+    body += fmt::format(
+        "<tr data-student=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td class=\"num total\">{}</td><td class=\"num\">{}</td>"
+        "<td class=\"num raw\">{}</td><td>{}</td><td>{}</td></tr>\n",
+        h(r.student), student_link(r), h(r.student_name), h(s.section), pts(runner::penalised_score(r)),
+        pts(r.max_score), pts(r.score), h(late_cell(r)), h(status_summary(r)));
+  }
+  body += "</tbody></table>\n";
+  return page(in.title, body, kSortScript);
+}
+
+// -------------------------------------------------------------- student page
+
+std::string student_page(const SiteInput& in, const StudentInput& s) {
+  const auto& r = s.result;
+  std::string body = "<p><a href=\"../index.html\">Class report</a></p>\n";
+  body += "<h1>Feedback for <span id=\"student-id\">" + h(r.student) + "</span>" +
+          (r.student_name.empty() ? "" : " &mdash; " + h(r.student_name)) + "</h1>\n";
+  body += "<p class=\"muted\">" + h(in.title) + (s.section.empty() ? "" : ", section " + h(s.section)) +
+          (r.submitted_at.empty() ? "" : ", submitted " + h(r.submitted_at)) +
+          (s.graded_at.empty() ? "" : ", graded " + h(s.graded_at)) + "</p>\n";
+  body += fmt::format("<p class=\"summary\">Score: <strong id=\"total\">{}</strong> / <span id=\"max\">{}</span> ({})</p>\n",
+                      pts(runner::penalised_score(r)), pts(r.max_score),
+                      percent_text(runner::penalised_score(r), r.max_score));
+  if (!r.lateness.reason.empty()) {
+    if (r.lateness.penalty_percent > 0)
+      body += fmt::format("<p class=\"late\" id=\"late-penalty\">Late penalty {}%: {} points before the penalty, {} "
+                          "after. {}</p>\n",
+                          pts(r.lateness.penalty_percent), pts(r.score), pts(runner::penalised_score(r)),
+                          h(r.lateness.reason));
+    else
+      body += "<p id=\"late-penalty\">" + h(r.lateness.reason) + "</p>\n";
+  }
+
+  std::set<std::tuple<std::string, std::string, std::string>> manual;
+  for (const auto& g : s.manual_grades) manual.insert({g.lesson, g.exercise, g.question});
+
+  body += "<h2>Points</h2>\n<table id=\"points\"><thead><tr><th>Lesson</th><th>Exercise</th><th class=\"num\">Points</th>"
+          "<th class=\"num\">Tests passed</th></tr></thead><tbody>\n";
+  for (const auto& t : tally_exercises(r))
+    body += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{} of {}</td></tr>\n",
+                        h(t.lesson), h(t.exercise), pts(t.score), pts(t.max_score), t.tests.passed, t.tests.total);
+  for (const auto& l : r.lessons)
+    if (l.tests.empty())
+      body += fmt::format("<tr><td>{}</td><td></td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n", h(l.lesson),
+                          pts(l.score), pts(l.max_score), h(describe(l.status)));
+  body += "</tbody></table>\n";
+
+  for (const auto& l : r.lessons) {
+    std::string section;
+    if (l.status != LessonStatus::graded) {
+      section += "<p><strong>" + h(describe(l.status)) + "</strong></p>\n";
+      const std::string detail = shown_detail(l, Audience::student);
+      if (!detail.empty()) section += "<pre class=\"lesson-detail\">" + h(capped(detail)) + "</pre>\n";
+    }
+    std::string failing;
+    for (const auto& t : l.tests) {
+      if (t.status == TestStatus::passed || t.status == TestStatus::pending_review) continue;
+      if (manual.count({l.lesson, t.exercise, t.name})) continue;  // shown with the answers
+      if (l.status != LessonStatus::graded && t.status == TestStatus::not_run) continue;  // said above
+      const std::string message = shown_message(t, Audience::student);
+      failing += fmt::format("<li class=\"failing-test\"><span class=\"status-failed\">{}</span> ({}, {} / {} points)",
+                             "<code>" + h(display_name(t)) + "</code>", test_status_text(t.status), pts(t.score),
+                             pts(t.max_score));
+      if (!message.empty()) failing += "<pre>" + h(capped(message)) + "</pre>";
+      failing += "</li>\n";
+    }
+    if (!failing.empty()) section += "<ul class=\"plain\">\n" + failing + "</ul>\n";
+    if (!section.empty())
+      body += fmt::format("<h2>{}: {} / {}</h2>\n", h(l.lesson), pts(l.score), pts(l.max_score)) + section;
+  }
+
+  std::string answers;
+  for (const auto& g : s.manual_grades)
+    answers += fmt::format("<li class=\"answer\"><strong>{}</strong> ({}): {} / {} points<pre>{}</pre>{}</li>\n",
+                           h(g.question), h(g.exercise), pts(g.score), pts(g.max_score), h(capped(g.answer)),
+                           g.comment.empty() ? "" : "<p>Comment: " + h(g.comment) + "</p>");
+  for (const auto& l : r.lessons)
+    for (const auto& t : l.tests)
+      if (t.status == TestStatus::pending_review)
+        answers += fmt::format("<li class=\"answer\"><strong>{}</strong> ({}): awaiting review, up to {} points<pre>{}</pre></li>\n",
+                               h(t.name), h(t.exercise), pts(t.max_score), h(capped(shown_message(t, Audience::student))));
+  if (!answers.empty()) body += "<h2>Free-text answers</h2>\n<ul class=\"plain\">\n" + answers + "</ul>\n";
+
+  if (!r.ignored_files.empty() || !r.rejected_files.empty()) {
+    body += "<h2>Files</h2>\n<ul class=\"plain\" id=\"files\">\n";
+    for (const auto& f : r.ignored_files) body += "<li>ignored (not a course file): <code>" + h(f) + "</code></li>\n";
+    for (const auto& f : r.rejected_files) body += "<li>refused: <code>" + h(f) + "</code></li>\n";
+    body += "</ul>\n";
+  }
+  return page("Feedback: " + r.student, body, "");
+}
+
+}  // namespace
+
+std::vector<Page> render_site(const SiteInput& input) {
+  std::vector<std::string> ids;
+  for (const auto& s : input.students) ids.push_back(s.result.student);
+  const auto files = student_page_names(ids);
+  std::vector<Page> pages;
+  pages.push_back({"index.html", class_page(input, files)});
+  for (const auto& s : input.students) pages.push_back({"students/" + files.at(s.result.student), student_page(input, s)});
+  return pages;
+}
+
+}  // namespace grader::report::html
