@@ -8,6 +8,10 @@ COURSE_PACKAGES=(
   zip unzip
 )
 
+# Optional: only the class report's browser test (tests/report) needs them;
+# it installs them itself when run as root: course_install_packages "${BROWSER_TEST_PACKAGES[@]}".
+BROWSER_TEST_PACKAGES=(chromium)
+
 course_install_packages() {
   local missing=() p
   for p in "${COURSE_PACKAGES[@]}" "$@"; do

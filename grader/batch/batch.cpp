@@ -151,7 +151,7 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
   outcome.results.resize(entries.size());
   // An unchanged submission keeps its grade, but its late penalty follows
   // today's deadlines and extensions (the caller holds the gradebook's lock).
-  auto restamp = [&options](const Entry& entry, runner::SubmissionResult& result, gradebook::Gradebook& book) {
+  auto restamp = [&options, &book](const Entry& entry, runner::SubmissionResult& result) {
     if (!options.stamp) return;
     const runner::Lateness before = result.lateness;
     const std::string submitted_before = result.submitted_at;
@@ -184,7 +184,7 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
           if (auto stored = book.latest(entry.student)) {
             result = stored->result;
             skipped = true;
-            restamp(entry, result, book);
+            restamp(entry, result);
           }
         }
       }

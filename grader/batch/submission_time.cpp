@@ -161,7 +161,8 @@ void stamp_lateness(const Entry& entry, const DeadlineInputs& inputs, runner::Su
   std::optional<std::time_t> extended;
   if (auto it = inputs.extended_due.find(lower(entry.student)); it != inputs.extended_due.end()) extended = it->second;
   result.lateness = runner::assess_lateness(inputs.policy, t, extended);
-  if (t.at) result.submitted_at = course::format_utc_time(*t.at);
+  // What this stamp found, and nothing older: the time and the reason agree.
+  result.submitted_at = t.at ? course::format_utc_time(*t.at) : "";
 }
 
 }  // namespace grader::batch

@@ -48,7 +48,7 @@ std::optional<std::time_t> entry_file_time(const std::filesystem::path& entry);
 
 runner::SubmissionTime submission_time(const Entry& entry, const DeadlineInputs& inputs);
 
-/// Sets result.submitted_at (when known) and result.lateness.
+/// Sets result.lateness, and result.submitted_at to the time found ("" when none).
 void stamp_lateness(const Entry& entry, const DeadlineInputs& inputs, runner::SubmissionResult& result);
 
 }  // namespace grader::batch

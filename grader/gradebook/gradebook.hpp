@@ -120,8 +120,8 @@ class Gradebook {
   /// grades, in one transaction. The other file is migrated first if older.
   MergeReport merge(const std::filesystem::path& other);
 
-  /// Sets the lateness (and submission time, when not empty) of the
-  /// student's latest submission, e.g. after an extension was granted.
+  /// Sets the lateness and the submission time ("" stores NULL: unknown) of
+  /// the student's latest submission, e.g. after an extension was granted.
   /// False when the student has no submission.
   bool set_lateness(std::string_view student, const runner::Lateness& lateness, std::string_view submitted_at);
 

@@ -102,7 +102,7 @@ bool Gradebook::set_lateness(std::string_view student, const runner::Lateness& l
     SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement update(*db_,
                              "UPDATE submissions SET late = ?, late_seconds = ?, late_penalty_percent = ?, "
-                             "late_reason = ?, submitted_at = coalesce(?, submitted_at) "
+                             "late_reason = ?, submitted_at = ? "
                              "WHERE id = (SELECT id FROM latest_submissions WHERE student = ?)");
     bind_lateness(update, 1, lateness);
     if (submitted_at.empty()) update.bind(5);

@@ -18,6 +18,10 @@ inline void expect_same(const grader::runner::SubmissionResult& a, const grader:
   EXPECT_EQ(a.course_version, b.course_version);
   EXPECT_EQ(a.grader_version, b.grader_version);
   EXPECT_EQ(a.submitted_at, b.submitted_at);
+  EXPECT_EQ(a.lateness.late, b.lateness.late);
+  EXPECT_EQ(a.lateness.late_seconds, b.lateness.late_seconds);
+  EXPECT_EQ(a.lateness.penalty_percent, b.lateness.penalty_percent);
+  EXPECT_EQ(a.lateness.reason, b.lateness.reason);
   EXPECT_EQ(a.ignored_files, b.ignored_files);
   EXPECT_EQ(a.rejected_files, b.rejected_files);
   EXPECT_EQ(a.score, b.score);

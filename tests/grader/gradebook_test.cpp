@@ -445,9 +445,9 @@ TEST_F(GradebookTest, SchemaIsVersionedAndWal) {
     Gradebook gb = Gradebook::open(file("gb.db"));
     gb.record(make_result("alice", "hash-1"));
   }
-  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"1"});
+  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"2"});
   EXPECT_EQ(rows(file("gb.db"), "SELECT value FROM meta WHERE key = 'schema_version'"),
-            std::vector<std::string>{"1"});
+            std::vector<std::string>{"2"});
   EXPECT_EQ(rows(file("gb.db"), "PRAGMA journal_mode"), std::vector<std::string>{"wal"});
   Gradebook reopened = Gradebook::open(file("gb.db"));
   EXPECT_EQ(reopened.schema_version(), grader::gradebook::kSchemaVersion);

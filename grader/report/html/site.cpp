@@ -45,6 +45,7 @@ document.querySelectorAll("table.sortable thead button").forEach(function (butto
     }).forEach(function (row) { body.appendChild(row); });
   });
 });
+document.documentElement.setAttribute("data-sortable", "ready");
 )js";
 
 const char* const kStyle = R"css(
