@@ -101,8 +101,10 @@ TEST(LatePolicy, NoCreditAfterTheCutoffWhichAnExtensionMoves) {
   // Two more days for this student: the cutoff moves two days as well.
   const std::time_t extended = p.due + 2 * 86400;
   auto with_extension = assess_lateness(p, submitted("2026-11-24T00:00:00Z"), extended);
-  EXPECT_EQ(with_extension.penalty_percent, 10) << with_extension.reason;
+  EXPECT_EQ(with_extension.penalty_percent, 20) << "1 day 1 minute past the extended due date: " << with_extension.reason;
   EXPECT_NE(with_extension.reason.find("extension"), std::string::npos) << with_extension.reason;
+  EXPECT_EQ(assess_lateness(p, submitted("2026-11-25T23:00:00Z"), extended).penalty_percent, 30) << "before the moved cutoff";
+  EXPECT_EQ(assess_lateness(p, submitted("2026-11-26T00:00:00Z"), extended).penalty_percent, 100) << "after it";
   EXPECT_FALSE(assess_lateness(p, submitted("2026-11-22T12:00:00Z"), extended).late);
 }
 

@@ -15,6 +15,7 @@
 #include "grader/report/csv.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/grades_csv.hpp"
+#include "grader/report/html/site.hpp"
 #include "grader/report/gradescope.hpp"
 #include "grader/report/junit.hpp"
 #include "grader/report/lesson_summary.hpp"
@@ -277,6 +278,18 @@ TEST_P(RendererTable, NoReportCarriesARawControlOrMarkup) {
   EXPECT_EQ(outside.find("]("), std::string::npos) << md;
   for (const auto& row : report::parse_csv(report::grades_csv({s}, {})))
     for (const auto& cell : row) EXPECT_FALSE(report_checks::formula_cell(cell)) << cell;
+  // The class report: no raw control character, and the only tag opened by
+  // "<script" or "<a " anywhere is the report's own.
+  report::html::SiteInput site;
+  site.students.push_back({s, "", h.text, {{"review", "q", "q1", h.text, h.text, 1, 2}}});
+  site.roster = {{"x" + h.text, h.text, h.text, h.text}};
+  for (const auto& page : report::html::render_site(site)) {
+    EXPECT_EQ(raw_control(page.html), "") << page.path;
+    const std::size_t first_script = page.html.find("<script");
+    EXPECT_EQ(page.html.find("<script", first_script == std::string::npos ? 0 : first_script + 1), std::string::npos)
+        << page.path;
+    EXPECT_EQ(page.html.find("href=\"javascript"), std::string::npos) << page.path;
+  }
 }
 
 TEST_P(RendererTable, TheTerminalKeepsOnlyTheGradersOwnColours) {
