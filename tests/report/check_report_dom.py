@@ -130,7 +130,7 @@ late = index.find("ul", id="late")
 if not late or "dave" not in late[0][2] or "bob" in late[0][2] or "alice" in late[0][2]:
     fail("index: the late list should hold dave (bob has an extension): %r" % (late[0][2] if late else None))
 problems = index.find("ul", id="problems")
-if not problems or "carol" not in problems[0][2] or "did not compile" not in problems[0][2]:
+if not problems or "carol" not in problems[0][2] or "compile error" not in problems[0][2]:
     fail("index: carol's compile error is not listed: %r" % (problems[0][2] if problems else None))
 if not index.find("svg", role="img"):
     fail("index: no chart")
@@ -185,7 +185,7 @@ for name in pages:
         fail("%s: late but no penalty shown" % name)
     if student == "dave" and "Late penalty 20%" not in text:
         fail("dave: expected a 20% penalty (2 started days at 10%)")
-    if student == "carol" and "did not compile" not in text:
+    if student == "carol" and "compile error" not in text:
         fail("carol: the compile error is not on her page")
     if student == "bob" and not dom.find("li", **{"class": "failing-test"}):
         fail("bob: no failing test listed")

@@ -120,7 +120,7 @@ for page in report/index.html report/students/*.html; do
   name=$(basename "$page" .html)
   chrome "dom/$name.html" "dom/$name.log" --dump-dom "file://$work/$page"
 done
-chrome /dev/null dom/screenshot.log --window-size=1100,1500 --hide-scrollbars --screenshot="$artefacts/class-report.png" \
+chrome /dev/null dom/screenshot.log --window-size=1000,1400 --hide-scrollbars --screenshot="$artefacts/class-report.png" \
   "file://$work/report/index.html"
 [ -s "$artefacts/class-report.png" ] || { echo "FAIL: no screenshot" >&2; exit 1; }
 cp -r report "$artefacts/" 2>/dev/null || true

@@ -52,7 +52,7 @@ const char* const kStyle = R"css(
 body { font-family: sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 1em; color: #111; line-height: 1.4; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #999; }
 h3 { font-size: 1.05em; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; } th, td { border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; text-align: left; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; max-width: 100%; } td { overflow-wrap: anywhere; } th, td { border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; text-align: left; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 thead th { background: #eee; } th button { font: inherit; font-weight: bold; background: none; border: 0; padding: 0; cursor: pointer; }
 th[aria-sort="ascending"] button::after { content: " \25B2"; } th[aria-sort="descending"] button::after { content: " \25BC"; }
