@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <functional>
 #include <iostream>
 #include <sstream>
 
@@ -44,6 +45,8 @@ struct GradeCliOptions {
   std::string extensions;
   std::string submitted_at;
   bool times_from_files = false;
+  /// From the four above (late_stamp), read before anything is graded.
+  std::function<void(const batch::Entry&, runner::SubmissionResult&)> stamp;
 };
 
 // The late-penalty stamp for BatchOptions::stamp, or nothing without --deadlines.
@@ -115,7 +118,7 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
     options.deadline = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.deadline_s));
   auto result = batch::grade_entry(*ctx.grader, entry, options);
-  if (auto stamp = late_stamp(o)) stamp(entry, result);
+  if (o.stamp) o.stamp(entry, result);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
   std::string text = render(o.format, ctx, result, options.include_hidden);
   if (o.format == "text" && ctx.color && o.output.empty()) {
@@ -147,7 +150,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.lessons = o.lessons;
   options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
-  options.stamp = late_stamp(o);
+  options.stamp = o.stamp;
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
@@ -215,6 +218,7 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   return [&global, o]() {
     auto ctx = make_context(global);
     check_lessons(*ctx, *o);
+    o->stamp = late_stamp(*o);  // a mistake in the deadline files stops here, before any gradebook is touched
     batch::StudentIdPattern pattern;
     try {
       pattern = batch::StudentIdPattern(o->id_pattern);
