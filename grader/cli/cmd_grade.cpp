@@ -168,6 +168,15 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   std::cout << batch::class_summary(outcome.results);
+  if (options.stamp) {
+    int late = 0, penalised = 0;
+    for (const auto& r : outcome.results) {
+      late += r.lateness.late ? 1 : 0;
+      penalised += r.lateness.penalty_percent > 0 ? 1 : 0;
+    }
+    std::cout << "Late: " << late << " submission" << (late == 1 ? "" : "s") << ", " << penalised
+              << " penalised (raw and penalised scores and the reasons are in the gradebook and every export)\n";
+  }
   std::cout << "Gradebook: " << book_path << "  (grader export --format csv --gradebook " << book_path << ")\n";
   for (const auto& r : outcome.results)
     for (const auto& l : r.lessons)

@@ -91,6 +91,7 @@ class LateWork : public ::testing::Test {
 TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   GraderRun first = grade({"--extensions", (dir / "extensions.csv").string(), "--times-from-files"});
   ASSERT_EQ(first.exit_code, 0) << describe(first);
+  EXPECT_NE(first.out.find("Late: 2 submissions, 2 penalised"), std::string::npos) << first.out;
   auto rows = latest(book);
   ASSERT_EQ(rows.size(), 5u);
   const double full = rows.at("1025").score;
