@@ -230,6 +230,26 @@ void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) 
                      points(v.got.value()), points(v.max.value()), status);
 }
 
+/// Under a lesson with a failing test (not a stub): the pictures that draw
+/// that lesson's functions, so the student can look at what their code computes.
+void print_picture_hints(std::ostream& out, const Colors& c, const course::Course& course, const TerminalStyle& style,
+                         const LessonView& v, const ExerciseView* only) {
+  if (style.hidden_graded) return;  // `grade`: a report of a submission, not the student's loop
+  bool failing = false;
+  for (const auto& e : v.exercises) {
+    if (only && &e != only) continue;
+    for (const auto* t : e.tests) failing = failing || t->status == runner::TestStatus::failed;
+  }
+  if (!failing) return;
+  const bool other_workspace = !style.workspace.empty() && style.workspace != "starter";
+  for (const auto& p : course.pictures) {
+    if (p.lesson != v.lesson->id) continue;
+    out << c.dim() << "      see it: grader picture " << p.name
+        << (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) << " -o " << p.name
+        << ".png  (" << plain_line(p.title) << ", drawn by your code)" << c.reset() << "\n";
+  }
+}
+
 }  // namespace
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
@@ -264,12 +284,14 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       if (&v != next_lesson) continue;
       print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
+      print_picture_hints(out, c, course, style, v, next);
     }
   } else {
     for (const auto& v : views) {
       print_lesson_heading(out, c, v);
       print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
+      print_picture_hints(out, c, course, style, v, nullptr);
     }
   }
   // Files that were there but refused (a link, a binary, too large): the
