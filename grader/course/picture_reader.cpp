@@ -154,7 +154,8 @@ PictureOption read_option(const std::string& name, const Text& name_text, const 
   if (f.require("default", "give the value used when the option is not given")) {
     if (auto d = f.text("default")) {
       option.default_value = d->value;
-      if (type_known && (option.type != PictureOption::Type::choice || !option.choices.empty()))
+      const bool range_ok = !(option.min && option.max && *option.min > *option.max);
+      if (type_known && range_ok && (option.type != PictureOption::Type::choice || !option.choices.empty()))
         if (std::string problem = picture_value_problem(option, d->value); !problem.empty())
           problems.add(d->where, fmt::format("the default of {} {}", owner, problem));
     }

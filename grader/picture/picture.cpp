@@ -117,7 +117,7 @@ std::map<std::string, std::string> option_values(const course::Picture& picture,
 
 std::string options_help(const course::Picture& picture) {
   std::string out;
-  std::size_t width = 0;
+  std::size_t width = 19;  // as wide as grader picture's own "-w, --workspace DIR"
   for (const auto& o : picture.options) width = std::max(width, o.name.size() + placeholder(o).size() + 3);
   for (const auto& o : picture.options)
     out += fmt::format("  {:<{}}  {} ({})\n", "--" + o.name + " " + placeholder(o), width, o.help, accepted(o));
