@@ -252,7 +252,9 @@ TEST_F(PictureTest, CheckPointsAtThePictureWhenAnEncodingTestFails) {
   EXPECT_NE(failing.out.find("see it: grader picture encoding --workspace " + work.string() + " -o encoding.png"),
             std::string::npos)
       << describe(failing);
-  // Passing lessons, and stubs that cannot draw anything yet, get no such line.
+  // Passing lessons get no such line, nor do failures of functions the
+  // picture does not draw (the starter's broken positional_encoding_loop,
+  // next to a positional_encoding that is still a stub).
   const auto passing = run_grader({"--no-color", "check", "positional-encoding", "--workspace",
                                    (kCourse / "solutions").string()},
                                   kBound);
