@@ -273,4 +273,14 @@ TEST_F(PictureTest, ListAndHelpNameEveryPictureAndOption) {
   EXPECT_NE(help.out.find("integer 1..1024, default 50"), std::string::npos) << describe(help);
 }
 
+TEST_F(PictureTest, ReferenceDrawsTheSolutionsInTheInstructorsCourse) {
+  const fs::path png = out("reference.png");
+  const auto r = run_grader({"picture", "encoding", "--reference", "-o", png.string()}, kBound);
+  ASSERT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_NE(r.out.find("drawn by the reference positional_encoding in solutions"), std::string::npos) << describe(r);
+  EXPECT_EQ(read_png(png).width, 800);
+  const auto both = run_grader({"picture", "encoding", "--reference", "--workspace", scratch.path().string()}, kBound);
+  EXPECT_EQ(both.exit_code, 2) << describe(both);
+}
+
 }  // namespace
