@@ -151,6 +151,11 @@ Result draw(const course::Course& course, const build::Toolchain& toolchain, con
     limits.memory_mb = std::max(limits.memory_mb, own.memory_mb);
     limits.compile_timeout_s = std::max(limits.compile_timeout_s, own.compile_timeout_s);
   }
+  // A refused file (a link, a binary) was replaced by its starter: say so with any failure.
+  auto with_refused = [&files](Result& r) -> Result& {
+    for (const auto& refused : files.rejected) r.message += "\nrefused (the starter version was used): " + refused;
+    return r;
+  };
   util::TempDir scratch("grader-picture-" + picture.name);
   if (request.keep_work_dir) scratch.keep();
   build::WorkerBuilder builder(toolchain, cache_dir);
@@ -159,8 +164,7 @@ Result draw(const course::Course& course, const build::Toolchain& toolchain, con
     result.outcome = Outcome::student_failed;
     result.message = fmt::format("the files of lesson {} do not compile, so there is no code to draw from yet:\n{}",
                                  lesson->id, built.diagnostics);
-    for (const auto& refused : files.rejected) result.message += "\nrefused: " + refused;
-    return result;
+    return with_refused(result);
   }
 
   // The course's program, trusted, under the suites' limits; it starts the worker.
@@ -187,11 +191,11 @@ Result draw(const course::Course& course, const build::Toolchain& toolchain, con
     result.outcome = Outcome::student_failed;
     result.message = fmt::format("drawing took longer than {} s and was stopped (does your code loop forever?)\n{}",
                                  limits.lesson_timeout_s, result.message);
-    return result;
+    return with_refused(result);
   }
   if (run.signal == 0 && run.exit_code == kProgramStudentFailed) {
     result.outcome = Outcome::student_failed;
-    return result;
+    return with_refused(result);
   }
   if (run.signal == 0 && run.exit_code == kProgramUsage) {
     result.outcome = Outcome::usage;
