@@ -172,6 +172,17 @@ TEST_F(PictureTest, ACrashingSubmissionFailsWithTheCrash) {
   EXPECT_FALSE(fs::exists(png));
 }
 
+TEST_F(PictureTest, AResultOfTheWrongShapeFailsWithBothShapes) {
+  const fs::path work = submission("pe-narrow");
+  const fs::path png = out("pe.png");
+  const auto r = run_grader({"picture", "encoding", "--workspace", work.string(), "--seq-len", "7", "--d-model", "5",
+                             "-o", png.string()},
+                            kBound);
+  EXPECT_EQ(r.exit_code, 1) << describe(r);
+  EXPECT_NE(r.err.find("positional_encoding(7, 5): expected shape (7, 5), got (7, 4)"), std::string::npos) << describe(r);
+  EXPECT_FALSE(fs::exists(png));
+}
+
 TEST_F(PictureTest, ASubmissionThatDoesNotCompileShowsTheCompilerError) {
   const fs::path work = submission("pe-does-not-compile");
   const fs::path png = out("pe.png");
