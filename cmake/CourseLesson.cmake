@@ -61,6 +61,8 @@ endfunction()
 function(course_write_toolchain_manifest)
   get_property(lessons GLOBAL PROPERTY COURSE_MANIFEST_LESSONS)
   string(REGEX REPLACE ",\n$" "\n" lessons "${lessons}")
+  get_property(programs GLOBAL PROPERTY COURSE_MANIFEST_PROGRAMS)
+  string(REGEX REPLACE ",\n$" "\n" programs "${programs}")
   set(flags "")
   foreach(f IN LISTS COURSE_STUDENT_CXX_FLAGS)
     string(APPEND flags "\"${f}\", ")
@@ -97,25 +99,17 @@ function(course_write_toolchain_manifest)
   \"worker_main_object\": \"$<TARGET_OBJECTS:grader_worker_main>\",
   \"with_hidden\": ${with_hidden},
   \"lessons\": {
-${lessons}  }
+${lessons}  },
+  \"programs\": {
+${programs}  }
 }
 ")
 endfunction()
 
-# course_workspace_sources(<var> <program> <file>...): the absolute paths of
-# the student files <file>... (workspace paths such as attention/softmax.cpp)
-# in COURSE_EXPERIMENT_WORKSPACE, for a program built from a student's own
-# code; <var> is empty, with a status line naming <program> and the missing
-# file, when one does not exist.
-function(course_workspace_sources var program)
-  set(sources "")
-  foreach(file IN LISTS ARGN)
-    if(NOT EXISTS "${COURSE_EXPERIMENT_WORKSPACE}/${file}")
-      message(STATUS "${program} not built: ${COURSE_EXPERIMENT_WORKSPACE}/${file} does not exist")
-      set(${var} "" PARENT_SCOPE)
-      return()
-    endif()
-    list(APPEND sources "${COURSE_EXPERIMENT_WORKSPACE}/${file}")
-  endforeach()
-  set(${var} "${sources}" PARENT_SCOPE)
+# add_course_program(<name> <target>): a trusted course program that calls a
+# student's worker (a picture, course.yaml `pictures`), recorded in the
+# grader's toolchain manifest under <name>.
+function(add_course_program name target)
+  set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_PROGRAMS
+    "    \"${name}\": \"$<TARGET_FILE:${target}>\",\n")
 endfunction()

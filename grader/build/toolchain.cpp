@@ -14,6 +14,11 @@ const LessonArtifacts* Toolchain::lesson(const std::string& id) const {
   return it == lessons.end() ? nullptr : &it->second;
 }
 
+const std::string* Toolchain::program(const std::string& name) const {
+  auto it = programs.find(name);
+  return it == programs.end() ? nullptr : &it->second;
+}
+
 std::filesystem::path Toolchain::default_cache_dir() const {
   return manifest_path.parent_path().parent_path() / "grader-cache";
 }
@@ -46,6 +51,7 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     a.suites = lesson.at("suites").get<std::map<std::string, std::string>>();
     t.lessons[id] = std::move(a);
   }
+  if (j.contains("programs")) t.programs = j.at("programs").get<std::map<std::string, std::string>>();
   return t;
 }
 

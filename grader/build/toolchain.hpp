@@ -25,9 +25,13 @@ struct Toolchain {
   std::string worker_main_object;
   bool with_hidden = false;
   std::map<std::string, LessonArtifacts> lessons;
+  /// The course's own programs that call a worker (pictures): name -> executable.
+  std::map<std::string, std::string> programs;
   std::filesystem::path manifest_path;
 
   const LessonArtifacts* lesson(const std::string& id) const;
+  /// The executable of the course program `name`, or nullptr when it is not built.
+  const std::string* program(const std::string& name) const;
   /// The default object cache: <build>/grader-cache.
   std::filesystem::path default_cache_dir() const;
 };

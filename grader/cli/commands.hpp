@@ -24,5 +24,6 @@ Command add_gradescope_bundle(CLI::App& app, const GlobalOptions& global);
 Command add_merge(CLI::App& app, const GlobalOptions& global);
 Command add_gradebook_check(CLI::App& app, const GlobalOptions& global);
 Command add_roster(CLI::App& app, const GlobalOptions& global);
+Command add_picture(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace grader::cli

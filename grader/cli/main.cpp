@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
       "  grader check                       progress through the whole course\n"
       "  grader check positional-encoding   one lesson\n"
       "  grader hint pe-formula             hints for an exercise\n"
+      "  grader picture encoding -o pe.png  your positional encoding as a heatmap\n"
       "  grader grade solutions --format gradescope -o results.json\n"
       "  grader validate                    prove references, starters and mutants\n"
       "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
@@ -76,6 +77,7 @@ int main(int argc, char** argv) {
   add("check", "Build your workspace and run the public tests, with progress", add_check);
   add("watch", "Rerun check whenever you save a file of the lesson; h for hints, q to quit", add_watch);
   add("hint", "Show the hints of an exercise", add_hint);
+  add("picture", "Draw a picture of your own code (e.g. the encoding as a heatmap) as a PNG", add_picture);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
   add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle", add_export);

@@ -17,6 +17,7 @@
 
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
+#include "grader/client/worker_flags.hpp"
 
 namespace {
 
@@ -34,24 +35,14 @@ int main(int argc, char** argv) {
   // process's memory and descriptors (the results pipe) are out of their reach.
   prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
   testing::InitGoogleTest(&argc, argv);
-  grader::client::WorkerOptions options;
-  options.limits.address_space_bytes = std::size_t{512} << 20;
-  options.limits.cpu_seconds = 60;
-  options.limits.file_size_bytes = std::size_t{16} << 20;
-  options.limits.open_files = 64;
-  options.limits.processes = 32;  // the worker's own; a fork bomb stops there (docs/security.md)
+  grader::client::WorkerOptions options = grader::client::default_worker_options();
   std::string results_file;
   for (int i = 1; i < argc; ++i) {
     std::string_view arg = argv[i];
     std::string v;
     try {
-      if (take_flag(arg, "worker", v)) options.executable = v;
-      else if (take_flag(arg, "call-timeout-ms", v)) options.call_timeout = std::chrono::milliseconds(std::stol(v));
-      else if (take_flag(arg, "memory-mb", v)) options.limits.address_space_bytes = std::stoul(v) << 20;
-      else if (take_flag(arg, "cpu-seconds", v)) options.limits.cpu_seconds = std::stod(v);
-      else if (take_flag(arg, "processes", v)) options.limits.processes = std::stoul(v);
-      else if (take_flag(arg, "work-dir", v)) options.work_dir = v;
-      else if (take_flag(arg, "results-file", v)) results_file = v;
+      if (grader::client::take_worker_flag(arg, options)) continue;
+      if (take_flag(arg, "results-file", v)) results_file = v;
       else {
         std::cerr << "unknown argument: " << arg << "\nusage: " << argv[0]
                   << " --worker=PATH [--call-timeout-ms=N] [--memory-mb=N] [--cpu-seconds=N] [--work-dir=DIR]\n";

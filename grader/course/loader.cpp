@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "grader/course/edit_distance.hpp"
+#include "grader/course/picture_reader.hpp"
 #include "grader/course/yaml_reader.hpp"
 
 namespace grader::course {
@@ -26,8 +27,8 @@ using yaml::Text;
 
 constexpr int supported_format_version = 1;
 
-constexpr std::array<std::string_view, 8> course_keys = {
-    "format_version", "title", "version", "welcome", "closing", "limits", "tracks", "lessons"};
+constexpr std::array<std::string_view, 9> course_keys = {
+    "format_version", "title", "version", "welcome", "closing", "limits", "tracks", "lessons", "pictures"};
 constexpr std::array<std::string_view, 6> lesson_keys = {"id",   "title",  "folder",
                                                          "uses", "limits", "exercises"};
 constexpr std::array<std::string_view, 11> exercise_keys = {
@@ -629,6 +630,10 @@ Course CourseReader::read(const YAML::Node& document) {
       std::size_t i = 0;
       for (const YAML::Node& item : *tracks) course.tracks.push_back(read_track(item, i++));
     }
+  }
+  if (const YAML::Node* pictures = f.value("pictures")) {
+    if (!pictures->IsSequence()) f.wrong_type("pictures", "a list of pictures");
+    else read_pictures(*pictures, problems_, course);
   }
   return course;
 }

@@ -58,6 +58,26 @@ const Track* Course::find_track(std::string_view id) const {
   return it == tracks.end() ? nullptr : &*it;
 }
 
+const Picture* Course::find_picture(std::string_view name) const {
+  auto it = std::find_if(pictures.begin(), pictures.end(), [&](const Picture& p) { return p.name == name; });
+  return it == pictures.end() ? nullptr : &*it;
+}
+
+const PictureOption* Picture::find_option(std::string_view option) const {
+  auto it = std::find_if(options.begin(), options.end(), [&](const PictureOption& o) { return o.name == option; });
+  return it == options.end() ? nullptr : &*it;
+}
+
+const char* to_string(PictureOption::Type type) {
+  switch (type) {
+    case PictureOption::Type::integer: return "integer";
+    case PictureOption::Type::number: return "number";
+    case PictureOption::Type::text: return "text";
+    case PictureOption::Type::choice: return "choice";
+  }
+  return "integer";
+}
+
 std::string Diagnostic::text() const {
   return fmt::format("{}: error: {}", where.text(), message);
 }

@@ -98,6 +98,38 @@ struct Track {
   Location where;
 };
 
+/// One option of a picture, given as `--NAME VALUE` to `grader picture`.
+struct PictureOption {
+  enum class Type { integer, number, text, choice };
+  std::string name;           ///< lowercase with hyphens, e.g. "seq-len"
+  Type type = Type::integer;
+  std::string default_value;  ///< as written in course.yaml; valid for the type and the range
+  std::optional<double> min;  ///< integer and number: inclusive bounds
+  std::optional<double> max;
+  std::vector<std::string> choices;  ///< choice: the values allowed
+  std::string help;
+  Location where;
+};
+const char* to_string(PictureOption::Type type);
+
+/// A picture of a student's own code: a course-owned program that draws it
+/// from the student's functions, called through the lesson's worker
+/// (`grader picture NAME`).
+struct Picture {
+  std::string name;    ///< e.g. "encoding"
+  std::string title;
+  std::string lesson;  ///< whose worker (built from the workspace) the program calls
+  std::string program; ///< the course program's name in the toolchain manifest
+  std::vector<std::string> calls;  ///< the student functions it calls, for messages
+  std::vector<PictureOption> options;
+  /// What a correct picture looks like, for the student to compare with
+  /// (e.g. a section of the lesson's README); may be empty.
+  std::string compare;
+  Location where;
+
+  const PictureOption* find_option(std::string_view name) const;
+};
+
 struct Course {
   int format_version = 1;
   std::string title;
@@ -107,12 +139,14 @@ struct Course {
   Limits limits;
   std::vector<Lesson> lessons;
   std::vector<Track> tracks;
+  std::vector<Picture> pictures;
   std::filesystem::path root;  ///< folder holding course.yaml
 
   const Lesson* find_lesson(std::string_view id) const;
   /// The exercise with this id and its lesson, or {nullptr, nullptr}.
   std::pair<const Lesson*, const Exercise*> find_exercise(std::string_view id) const;
   const Track* find_track(std::string_view id) const;
+  const Picture* find_picture(std::string_view name) const;
 };
 
 /// One problem found in course.yaml.

@@ -225,6 +225,18 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
     }
   }
 
+  // The lessons the handout keeps (with at least one exercise), wherever the
+  // keys that refer to them are written.
+  std::set<std::string> kept_lesson_ids;
+  if (lessons && lessons.IsSequence())
+    for (const auto& l : lessons) {
+      const auto ids = exercise_ids(l);
+      if (ids.empty()) continue;
+      if (track.empty() || whole.count(text_of(l, "id")) ||
+          std::any_of(ids.begin(), ids.end(), [&](const std::string& e) { return chosen.count(e) > 0; }))
+        kept_lesson_ids.insert(text_of(l, "id"));
+    }
+
   YAML::Node out(YAML::NodeType::Map);
   for (const auto& entry : root) {
     const std::string key = entry.first.Scalar();
@@ -250,6 +262,13 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
         result.exercises.insert(result.exercises.end(), kept_ids.begin(), kept_ids.end());
       }
       out[key] = kept_lessons;
+    } else if (key == "pictures" && !track.empty() && entry.second.IsSequence()) {
+      // A picture draws from one lesson's worker: it goes where its lesson goes.
+      YAML::Node kept(YAML::NodeType::Sequence);
+      kept.SetStyle(entry.second.Style());
+      for (const auto& picture : entry.second)
+        if (kept_lesson_ids.count(text_of(picture, "lesson"))) kept.push_back(picture);
+      if (kept.size() > 0) out[key] = kept;
     } else if (key == "tracks" && !track.empty()) {
       YAML::Node only(YAML::NodeType::Sequence);
       only.SetStyle(entry.second.Style());

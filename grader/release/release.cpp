@@ -111,6 +111,15 @@ std::string render_student_readme(const std::string& template_text, const course
     }
     outline += fmt::format("| {} | {} | `{}/README.md` | {} |\n", ++n, lesson.title, lesson.folder, exercises);
   }
+  // One line per picture of the student's own code (course.yaml `pictures`).
+  std::string pictures;
+  for (const auto& p : student_course.pictures) {
+    pictures += fmt::format("- `build/bin/grader picture {} -o {}.png`: {} (lesson `{}`)", p.name, p.name, p.title,
+                            p.lesson);
+    if (!p.compare.empty()) pictures += fmt::format("; compare with {}", p.compare);
+    pictures += "\n";
+  }
+  if (pictures.empty()) pictures = "This course has no pictures.\n";
   std::string welcome = student_course.welcome;
   while (!welcome.empty() && (welcome.back() == '\n' || welcome.back() == ' ')) welcome.pop_back();
   if (!welcome.empty()) welcome += "\n";
@@ -118,6 +127,7 @@ std::string render_student_readme(const std::string& template_text, const course
       {"title", student_course.title},
       {"welcome", welcome},
       {"outline", outline},
+      {"pictures", pictures},
       {"first_lesson", student_course.lessons.empty() ? std::string() : student_course.lessons.front().id},
       {"track", track.empty() ? std::string()
                               : fmt::format("\nThis handout is the `{}` track: `grader list` shows its exercises.\n",
@@ -132,7 +142,7 @@ std::string render_student_readme(const std::string& template_text, const course
     auto found = values.find(m[1].str());
     if (found == values.end())
       throw ReleaseError(fmt::format("{} uses the unknown placeholder {}; known ones are {{{{title}}}}, "
-                                     "{{{{welcome}}}}, {{{{outline}}}}, {{{{first_lesson}}}} and {{{{track}}}}",
+                                     "{{{{welcome}}}}, {{{{outline}}}}, {{{{pictures}}}}, {{{{first_lesson}}}} and {{{{track}}}}",
                                      kReadmeTemplate, m.str()));
     out.append(template_text, last, static_cast<std::size_t>(m.position()) - last);
     out += found->second;

@@ -1,6 +1,7 @@
 #include "grader/report/terminal.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -230,6 +231,42 @@ void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) 
                      points(v.got.value()), points(v.max.value()), status);
 }
 
+/// True when `message` names a call of `function`: "positional_encoding(5, 8): ..."
+/// (not positional_encoding_loop(...), not my_positional_encoding(...)).
+bool names_call(const std::string& message, const std::string& function) {
+  const std::string name = function.substr(function.rfind(':') == std::string::npos ? 0 : function.rfind(':') + 1);
+  const std::string first = function.find("::") == std::string::npos ? name : function.substr(0, function.find("::"));
+  for (const std::string& f : {first, name}) {
+    for (std::size_t at = message.find(f + "("); at != std::string::npos; at = message.find(f + "(", at + 1)) {
+      const char before = at == 0 ? ' ' : message[at - 1];
+      if (!(std::isalnum(static_cast<unsigned char>(before)) || before == '_')) return true;
+    }
+  }
+  return false;
+}
+
+/// Under a lesson whose failing test (not a stub) names a function a picture
+/// draws from: that picture, so the student can look at what their code computes.
+void print_picture_hints(std::ostream& out, const Colors& c, const course::Course& course, const TerminalStyle& style,
+                         const LessonView& v, const ExerciseView* only) {
+  if (style.hidden_graded) return;  // `grade`: a report of a submission, not the student's loop
+  const bool other_workspace = !style.workspace.empty() && style.workspace != "starter";
+  for (const auto& p : course.pictures) {
+    if (p.lesson != v.lesson->id) continue;
+    bool failing = false;
+    for (const auto& e : v.exercises) {
+      if (only && &e != only) continue;
+      for (const auto* t : e.tests)
+        if (t->status == runner::TestStatus::failed && t->show_details)
+          for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
+    }
+    if (!failing) continue;
+    out << c.dim() << "      see it: grader picture " << p.name
+        << (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) << " -o " << p.name
+        << ".png  (" << plain_line(p.title) << ", drawn by your code)" << c.reset() << "\n";
+  }
+}
+
 }  // namespace
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
@@ -264,12 +301,14 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       if (&v != next_lesson) continue;
       print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
+      print_picture_hints(out, c, course, style, v, next);
     }
   } else {
     for (const auto& v : views) {
       print_lesson_heading(out, c, v);
       print_detail(out, course, style, v);
       for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
+      print_picture_hints(out, c, course, style, v, nullptr);
     }
   }
   // Files that were there but refused (a link, a binary, too large): the

@@ -37,8 +37,8 @@ bool same_source(const std::string& compiled, const std::string& listed) {
          compiled[compiled.size() - listed.size() - 1] == '/';
 }
 
-// Every file a lesson's worker compiles: its own exercises' code files and
-// those of the lessons it uses.
+}  // namespace
+
 std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson) {
   std::vector<std::string> files;
   auto add = [&](const course::Lesson& l) {
@@ -52,6 +52,8 @@ std::vector<std::string> worker_files(const course::Course& course, const course
   add(lesson);
   return files;
 }
+
+namespace {
 
 // Why `head` (a file's first bytes) is not source code, or "" when it may be.
 // Object files, libraries and programs are never compiled or linked.

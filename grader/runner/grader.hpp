@@ -82,6 +82,10 @@ class Grader {
   mutable std::set<std::pair<dev_t, ino_t>> course_files_;
 };
 
+/// Every file a lesson's worker compiles: its own exercises' code files and
+/// those of the lessons it uses (workspace-relative, e.g. "attention/softmax.cpp").
+std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson);
+
 /// Largest student file accepted; anything bigger is refused, not compiled.
 inline constexpr std::size_t kMaxStudentFileBytes = 1 << 20;
 

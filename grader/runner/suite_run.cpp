@@ -31,6 +31,12 @@ std::vector<ListedTest> list_suite(const std::string& suite, const fs::path& scr
   return tests;
 }
 
+std::vector<std::string> worker_flags(const fs::path& worker, const SuiteLimits& limits, const fs::path& worker_home) {
+  return {"--worker=" + worker.string(), "--call-timeout-ms=" + std::to_string(limits.call_timeout_ms),
+          "--memory-mb=" + std::to_string(limits.memory_mb), "--cpu-seconds=" + std::to_string(limits.lesson_timeout_s),
+          "--work-dir=" + worker_home.string()};
+}
+
 std::size_t suite_address_space(int worker_memory_mb) {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   (void)worker_memory_mb;
@@ -51,15 +57,8 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
   std::string results;
   std::vector<sandbox::ExtraPipe> pipes{{3, &results, caps::kMaxSuiteResultsBytes, false}};
   sandbox::Spec spec;
-  spec.argv = {suite,
-               "--worker=" + worker.string(),
-               "--results-file=/dev/fd/3",
-               "--call-timeout-ms=" + std::to_string(limits.call_timeout_ms),
-               "--memory-mb=" + std::to_string(limits.memory_mb),
-               "--cpu-seconds=" + std::to_string(limits.lesson_timeout_s),
-               "--work-dir=" + worker_home.string(),
-               "--gtest_color=no",
-               "--gtest_brief=1"};
+  spec.argv = {suite, "--results-file=/dev/fd/3", "--gtest_color=no", "--gtest_brief=1"};
+  for (auto& flag : worker_flags(worker, limits, worker_home)) spec.argv.push_back(std::move(flag));
   spec.working_dir = scratch.string();
   spec.env = sandbox::clean_environment(scratch.string());
   spec.limits.address_space_bytes = suite_address_space(limits.memory_mb);

@@ -42,6 +42,11 @@ struct SuiteLimits {
   int memory_mb = 512;
 };
 
+/// The flags that hand `worker` to a trusted program that calls it (a suite,
+/// a course picture): grader/client/worker_flags.hpp reads them.
+std::vector<std::string> worker_flags(const std::filesystem::path& worker, const SuiteLimits& limits,
+                                      const std::filesystem::path& worker_home);
+
 /// RLIMIT_AS of a suite process (caps::kSuiteAddressSpaceBytes, or the
 /// worker's limit when higher; none in sanitizer builds).
 std::size_t suite_address_space(int worker_memory_mb);

@@ -1,32 +1,33 @@
-// order-experiment: the experiment of lesson order-matters, run on YOUR code.
-// It is built from your workspace's files of this lesson and of the lessons
-// it uses (attention, positional-encoding), so what it prints is what your
-// implementation computes.
+// order-experiment: the experiment of lesson order-matters, run on YOUR code
+// by `grader picture order`. Every function it calls is yours, through the
+// lesson's worker (built from your workspace's files of this lesson and of
+// the lessons it uses: attention, positional-encoding), so what it prints and
+// draws is what your implementation computes.
 //
-//   order-experiment                                  "dog bites man" vs "man bites dog"
-//   order-experiment "the cat sees a bird" "a bird sees the cat" -o order.png
-//   order-experiment --weights order-weights.png      also draw the attention weights
+//   grader picture order                                   "dog bites man" vs "man bites dog"
+//   grader picture order --sentence-a "the cat sees a bird" --sentence-b "a bird sees the cat"
+//   grader picture order --show weights -o order-weights.png
 //
-// Exit codes: 0 done, 1 an exercise is not finished yet (or the picture could
-// not be written), 2 bad command line or a sentence the toy model cannot read.
-#include <CLI/CLI.hpp>
+// Exit codes (lessons/pictures/picture_program.hpp): 0 done, 1 your code
+// cannot run it yet (the message names the call), 2 a sentence the toy model
+// cannot read or that is not a reordering of the other.
 #include <fmt/format.h>
 
-#include <exception>
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include "grader/plot/heatmap.hpp"
+#include "pictures/plot/heatmap.hpp"
+#include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
+#include "pictures/picture_program.hpp"
 
 namespace {
 
 using course::Index;
-
-constexpr int kNotFinished = 1;
-constexpr int kUsageError = 2;
+using course::pictures::student_call;
 
 std::vector<std::string> split_words(const std::string& sentence) {
   std::istringstream in(sentence);
@@ -47,14 +48,56 @@ struct Runs {
   course::AttentionResult with;
 };
 
-Runs run(const std::vector<std::string>& words) {
-  const course::MatrixXf x = course::embed(words);  // (L, E)
-  return {course::self_attend(x), course::self_attend(course::with_positions(x))};
+// "embed({dog, bites, man})": the call as the messages show it.
+std::string words_text(const std::vector<std::string>& words) {
+  std::string s = "{";
+  for (std::size_t i = 0; i < words.size(); ++i) s += (i ? ", " : "") + words[i];
+  return s + "}";
+}
+std::string call_on(const std::string& function, const std::vector<std::string>& words) {
+  return function + "(" + words_text(words) + ")";
 }
 
-grader::plot::HeatmapSpec panel(const course::MatrixXf& m, const std::string& title, const std::string& x_label,
+Runs run(const std::vector<std::string>& words) {
+  const std::string embedded = call_on("embed", words);
+  const course::MatrixXf x = student_call(embedded, [&] { return student::embed(words); });  // (L, E)
+  course::pictures::expect_shape(embedded, {x.rows(), x.cols()}, {static_cast<Index>(words.size()), course::toy::kEmbedDim});
+  const course::MatrixXf positioned =
+      student_call("with_positions(" + embedded + ")", [&] { return student::with_positions(x); });
+  Runs r{student_call("self_attend(" + embedded + ")", [&] { return student::self_attend(x); }),
+         student_call("self_attend(with_positions(" + embedded + "))", [&] { return student::self_attend(positioned); })};
+  const Index words_n = static_cast<Index>(words.size());
+  for (const auto* result : {&r.without, &r.with}) {
+    course::pictures::expect_shape("self_attend(...) output", {result->output.rows(), result->output.cols()},
+                                   {words_n, course::toy::kEmbedDim});
+    course::pictures::expect_shape("self_attend(...) weights", {result->weights.rows(), result->weights.cols()},
+                                   {words_n, words_n});
+  }
+  return r;
+}
+
+// The sentences the toy model can compare: known words, one a reordering of the other.
+void check_sentences(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  const auto& vocabulary = course::toy::vocabulary();
+  std::string known;
+  for (const auto& w : vocabulary) known += (known.empty() ? "" : " ") + w;
+  for (const auto* sentence : {&a, &b}) {
+    if (sentence->empty()) throw course::pictures::UsageError("a sentence is empty; give words from the toy vocabulary: " + known);
+    for (const auto& w : *sentence)
+      if (std::find(vocabulary.begin(), vocabulary.end(), w) == vocabulary.end())
+        throw course::pictures::UsageError("unknown word '" + w + "': the toy model knows only: " + known);
+  }
+  auto sorted_a = a, sorted_b = b;
+  std::sort(sorted_a.begin(), sorted_a.end());
+  std::sort(sorted_b.begin(), sorted_b.end());
+  if (sorted_a != sorted_b)
+    throw course::pictures::UsageError("\"" + joined(b) + "\" is not a reordering of \"" + joined(a) +
+                                       "\": the experiment compares the same words in another order");
+}
+
+course::plot::HeatmapSpec panel(const course::MatrixXf& m, const std::string& title, const std::string& x_label,
                                  const std::string& y_label, const std::string& colorbar_label) {
-  grader::plot::HeatmapSpec p;
+  course::plot::HeatmapSpec p;
   p.rows = static_cast<int>(m.rows());
   p.cols = static_cast<int>(m.cols());
   p.values.assign(m.data(), m.data() + m.size());
@@ -74,14 +117,14 @@ void write_grid(const std::string& path, const std::string& title, const std::ve
   const std::string x_label = weights ? "Key position (word looked at)" : "Feature";
   const std::string y_label = weights ? "Query position (word asking)" : "Word position";
   const std::string bar = weights ? "Attention weight" : "Output value";
-  std::vector<grader::plot::HeatmapSpec> panels = {
+  std::vector<course::plot::HeatmapSpec> panels = {
       panel(pick(run_a.without), "\"" + joined(a) + "\", no encoding", x_label, y_label, bar),
       panel(pick(run_b.without), "\"" + joined(b) + "\", no encoding", x_label, y_label, bar),
       panel(pick(run_a.with), "\"" + joined(a) + "\", with encoding", x_label, y_label, bar),
       panel(pick(run_b.with), "\"" + joined(b) + "\", with encoding", x_label, y_label, bar)};
   // Weights are probabilities: anchoring at 0 keeps "no attention" the darkest colour.
   if (weights) panels[0].vmin = 0.0;
-  grader::plot::write_heatmap_grid_png(panels, 2, title, path);
+  course::plot::write_heatmap_grid_png(panels, 2, title, path);
 }
 
 // The sentence vectors (mean of the output rows) of both sentences, both ways.
@@ -122,55 +165,27 @@ void print_table(const std::vector<std::string>& a, const std::vector<std::strin
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Lesson order-matters: self-attention on a sentence and its reordering, with and without positional encoding"};
-  std::string sentence_a = "dog bites man";
-  std::string sentence_b = "man bites dog";
-  std::string output;
-  std::string weights_output;
-  app.add_option("sentence_a", sentence_a, "First sentence, words from the toy vocabulary")->capture_default_str();
-  app.add_option("sentence_b", sentence_b, "A reordering of the first sentence")->capture_default_str();
-  app.add_option("-o,--output", output, "Write the attention outputs of both sentences, without and with encoding, to this PNG");
-  app.add_option("--weights", weights_output, "Write the attention weights the same way to this PNG");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
-  }
-
-  const auto a = split_words(sentence_a);
-  const auto b = split_words(sentence_b);
-  try {
+  return course::pictures::picture_main(argc, argv, [](const course::pictures::PictureArgs& args) {
+    const auto a = split_words(args.text("sentence-a"));
+    const auto b = split_words(args.text("sentence-b"));
+    const bool weights = args.text("show") == "weights";
+    check_sentences(a, b);
     // In exercise order, so the first unfinished function met is the earliest
     // exercise to finish: order-embed, order-attend, then order-compare.
     const Runs run_a = run(a), run_b = run(b);
-    const Pooled pooled{course::mean_pool(run_a.without.output), course::mean_pool(run_b.without.output),
-                        course::mean_pool(run_a.with.output), course::mean_pool(run_b.with.output)};
-    const course::OrderComparison comparison = course::compare_orders(a, b);
+    auto pooled_of = [](const course::MatrixXf& output, const std::string& what) {
+      return student_call("mean_pool(" + what + ")", [&] { return student::mean_pool(output); });
+    };
+    const Pooled pooled{pooled_of(run_a.without.output, "A without encoding"),
+                        pooled_of(run_b.without.output, "B without encoding"),
+                        pooled_of(run_a.with.output, "A with encoding"), pooled_of(run_b.with.output, "B with encoding")};
+    const std::string compare = "compare_orders(" + words_text(a) + ", " + words_text(b) + ")";
+    const course::OrderComparison comparison = student_call(compare, [&] { return student::compare_orders(a, b); });
+    if (comparison.permutation.size() != a.size())
+      throw course::pictures::StudentFailure(fmt::format("{}: the permutation has {} entries, expected {} (one per word)",
+                                                         compare, comparison.permutation.size(), a.size()));
     print_table(a, b, comparison);
     print_pooled(pooled);
-    if (!output.empty()) {
-      write_grid(output, "Self-attention outputs", a, b, run_a, run_b, false);
-      std::cout << "\nwrote " << output << "\n";
-    }
-    if (!weights_output.empty()) {
-      write_grid(weights_output, "Self-attention weights", a, b, run_a, run_b, true);
-      std::cout << "wrote " << weights_output << "\n";
-    }
-  } catch (const course::not_implemented& e) {
-    // what() is "not implemented: embed (lesson order-matters, exercise order-embed)".
-    std::string what = e.what();
-    const std::string prefix = "not implemented: ";
-    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
-    std::cerr << "not implemented yet: " << what << "\n"
-              << "order-experiment runs your own code: finish that exercise first\n"
-              << "(`build/bin/grader check LESSON` says when it passes), then run it again.\n";
-    return kNotFinished;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "order-experiment: " << e.what() << "\n";
-    return kUsageError;
-  } catch (const std::exception& e) {
-    std::cerr << "order-experiment: " << e.what() << "\n";
-    return kNotFinished;
-  }
-  return 0;
+    write_grid(args.output(), weights ? "Self-attention weights" : "Self-attention outputs", a, b, run_a, run_b, weights);
+  });
 }

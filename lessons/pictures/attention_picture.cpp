@@ -6,14 +6,14 @@
 
 namespace course::pictures {
 
-std::vector<grader::plot::HeatmapSpec> attention_panels(const Tensor& weights, Index batch_index, int panel_width,
+std::vector<course::plot::HeatmapSpec> attention_panels(const Tensor& weights, Index batch_index, int panel_width,
                                                         int panel_height) {
   check_shape("weights", weights, {-1, -1, -1, -1});
   const Index heads = weights.dim(1);
-  std::vector<grader::plot::HeatmapSpec> panels;
+  std::vector<course::plot::HeatmapSpec> panels;
   for (Index h = 0; h < heads; ++h) {
     const auto w = weights.matrix({batch_index, h});  // (L, S)
-    grader::plot::HeatmapSpec panel;
+    course::plot::HeatmapSpec panel;
     panel.rows = static_cast<int>(w.rows());
     panel.cols = static_cast<int>(w.cols());
     panel.values.assign(w.data(), w.data() + w.size());

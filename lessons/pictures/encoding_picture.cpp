@@ -4,8 +4,8 @@
 
 namespace course::pictures {
 
-grader::plot::HeatmapSpec encoding_heatmap(const MatrixXd& pe, double base, int width, int height) {
-  grader::plot::HeatmapSpec spec;
+course::plot::HeatmapSpec encoding_heatmap(const MatrixXd& pe, double base, int width, int height) {
+  course::plot::HeatmapSpec spec;
   spec.rows = static_cast<int>(pe.rows());
   spec.cols = static_cast<int>(pe.cols());
   spec.values.assign(pe.data(), pe.data() + pe.size());  // row-major, like the spec

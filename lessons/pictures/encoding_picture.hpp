@@ -3,12 +3,12 @@
 #pragma once
 
 #include "common/tensor.hpp"
-#include "grader/plot/heatmap.hpp"
+#include "pictures/plot/heatmap.hpp"
 
 namespace course::pictures {
 
 /// pe: (L, D) encodings from positional_encoding(L, D, base); one row per
 /// position, one column per embedding dimension.
-grader::plot::HeatmapSpec encoding_heatmap(const MatrixXd& pe, double base, int width, int height);
+course::plot::HeatmapSpec encoding_heatmap(const MatrixXd& pe, double base, int width, int height);
 
 }  // namespace course::pictures

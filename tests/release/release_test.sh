@@ -152,31 +152,34 @@ for policy in report enforce; do
   grep -q '^|' "$tmp/summary.md" || fail "policy $policy: no table in the step summary"
 done
 
-step "course-pictures runs the student's own code"
-# Built from the workspace's student files, not part of `all`: from the
-# starters it compiles and stops at the first unfinished exercise; from the
-# solutions laid over the workspace it draws.
-(cd "$out" && cmake --build build --target course-pictures -j2) >"$tmp/pictures.log" 2>&1 || {
-  tail -n 30 "$tmp/pictures.log"
-  fail "course-pictures does not build from the starters"
-}
+step "grader picture draws the student's own code"
+# Through the lesson's worker, built from the workspace: from the starters it
+# stops at the first unfinished function and writes nothing; from the
+# solutions copied into a workspace it draws. --reference needs solutions/,
+# which the handout does not have.
+grep -q '"picture-encoding":' "$out/build/bin/grader-toolchain.json" || fail "the handout's toolchain lists no picture programs"
+grep -q 'grader picture encoding' "$out/README.md" || fail "the handout's README does not list the pictures"
 set +e
-"$out/build/bin/course-pictures" encoding -o "$tmp/pe.png" >"$tmp/pictures_run.log" 2>&1
+"$out/build/bin/grader" picture encoding -o "$tmp/pe.png" >"$tmp/pictures_run.log" 2>&1
 status=$?
 set -e
-[ "$status" -eq 1 ] || { cat "$tmp/pictures_run.log"; fail "course-pictures on the starters exited $status, expected 1"; }
-grep -q 'not implemented yet: positional_encoding' "$tmp/pictures_run.log" ||
-  { cat "$tmp/pictures_run.log"; fail "course-pictures does not say which exercise is unfinished"; }
+[ "$status" -eq 1 ] || { cat "$tmp/pictures_run.log"; fail "grader picture on the starters exited $status, expected 1"; }
+grep -q 'positional_encoding(50, 16): not implemented' "$tmp/pictures_run.log" ||
+  { cat "$tmp/pictures_run.log"; fail "grader picture does not say which function is unfinished"; }
+[ ! -e "$tmp/pe.png" ] || fail "grader picture left a file behind on the starters"
 cp -r "$course/solutions" "$tmp/workspace"
-(cd "$out" && cmake -S . -B build -DCOURSE_EXPERIMENT_WORKSPACE="$tmp/workspace" >/dev/null &&
-  cmake --build build --target course-pictures -j2) >"$tmp/pictures.log" 2>&1 || {
-  tail -n 30 "$tmp/pictures.log"
-  fail "course-pictures does not build from the solutions"
-}
-"$out/build/bin/course-pictures" encoding -o "$tmp/pe.png" >/dev/null || fail "course-pictures encoding failed on the solutions"
-"$out/build/bin/course-pictures" attention -o "$tmp/heads.png" >/dev/null || fail "course-pictures attention failed on the solutions"
-[ -s "$tmp/pe.png" ] && [ -s "$tmp/heads.png" ] || fail "course-pictures wrote no picture"
-(cd "$out" && cmake -S . -B build -DCOURSE_EXPERIMENT_WORKSPACE="$out/starter" >/dev/null)
+for picture in encoding attention order; do
+  "$out/build/bin/grader" picture "$picture" --workspace "$tmp/workspace" -o "$tmp/$picture.png" >"$tmp/pictures_run.log" 2>&1 ||
+    { cat "$tmp/pictures_run.log"; fail "grader picture $picture failed on the solutions"; }
+  [ "$(head -c 8 "$tmp/$picture.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "grader picture $picture wrote no PNG"
+done
+grep -q 'compare with: lessons/' "$tmp/pictures_run.log" || { cat "$tmp/pictures_run.log"; fail "grader picture names nothing to compare with"; }
+grep -q -- '--reference' "$tmp/pictures_run.log" && fail "the handout's grader picture offers --reference"
+set +e
+"$out/build/bin/grader" picture encoding --reference -o "$tmp/ref.png" >"$tmp/pictures_run.log" 2>&1
+status=$?
+set -e
+[ "$status" -eq 2 ] || { cat "$tmp/pictures_run.log"; fail "grader picture --reference in the handout exited $status, expected 2"; }
 
 step "the quiz: right answers of every question type pass grader check"
 # The reference answer files (choices, select-all, numbers, free text) copied

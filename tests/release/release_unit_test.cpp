@@ -549,4 +549,29 @@ TEST(GradescopeBundle, MissingTemplateIsReportedAndNoZipIsWritten) {
   EXPECT_FALSE(fs::exists(zip));
 }
 
+// A picture draws from one lesson's worker: a track handout keeps the
+// pictures of the lessons it keeps, and the README lists them.
+TEST(StudentCourseYaml, PicturesGoWhereTheirLessonsGo) {
+  const std::string with_pictures = kCourse + yaml(R"(
+pictures:
+  - {name: alpha-map, title: Alpha as a map, lesson: alpha, program: p, calls: [a], compare: "alpha's README"}
+  - {name: beta-map, title: Beta as a map, lesson: beta, program: p, calls: [b]}
+)");
+  const gc::Course whole = load_text(rel::make_student_course_yaml(with_pictures).yaml);
+  ASSERT_EQ(whole.pictures.size(), 2u);
+  const gc::Course short_track = load_text(rel::make_student_course_yaml(with_pictures, "short").yaml);
+  EXPECT_EQ(short_track.pictures.size(), 2u);  // beta, and alpha which it uses
+  const rel::StudentCourse quiz_only = rel::make_student_course_yaml(with_pictures, "quiz-only");
+  EXPECT_TRUE(load_text(quiz_only.yaml).pictures.empty());
+  EXPECT_FALSE(has_key(quiz_only.yaml, "pictures")) << quiz_only.yaml;
+
+  const std::string readme = rel::render_student_readme("{{pictures}}", whole, "");
+  EXPECT_NE(readme.find("`build/bin/grader picture alpha-map -o alpha-map.png`: Alpha as a map (lesson `alpha`); "
+                        "compare with alpha's README"),
+            std::string::npos)
+      << readme;
+  EXPECT_NE(readme.find("grader picture beta-map"), std::string::npos) << readme;
+  EXPECT_EQ(rel::render_student_readme("{{pictures}}", load_text(quiz_only.yaml), ""), "This course has no pictures.\n");
+}
+
 }  // namespace

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace grader::plot {
+namespace course::plot {
 
 /// A colour with channels in [0, 1].
 struct Rgb {
@@ -102,4 +102,4 @@ void write_heatmap_png(const HeatmapSpec& spec, const std::string& path);
 void write_heatmap_grid_png(const std::vector<HeatmapSpec>& panels, int columns, const std::string& title,
                             const std::string& path);
 
-}  // namespace grader::plot
+}  // namespace course::plot

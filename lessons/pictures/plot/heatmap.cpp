@@ -1,4 +1,4 @@
-#include "grader/plot/heatmap.hpp"
+#include "pictures/plot/heatmap.hpp"
 
 #include <cairo.h>
 #include <fmt/format.h>
@@ -14,7 +14,7 @@
 #include <numbers>
 #include <stdexcept>
 
-namespace grader::plot {
+namespace course::plot {
 namespace {
 
 // Matplotlib's viridis (CC0, by Stéfan van der Walt and Nathaniel Smith),
@@ -635,4 +635,4 @@ void write_heatmap_grid_png(const std::vector<HeatmapSpec>& panels, int columns,
   write_atomically(canvas.surface.get(), path);
 }
 
-}  // namespace grader::plot
+}  // namespace course::plot

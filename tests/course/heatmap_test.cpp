@@ -1,4 +1,4 @@
-// Heatmap PNG writer (grader/plot) and the course-pictures program.
+// Heatmap PNG writer of the course's pictures (lessons/pictures/plot).
 //
 // The pictures are read back with Cairo and checked where the data must show:
 // inside the plot rectangles the layout reports, each matrix cell must carry
@@ -28,15 +28,15 @@
 #include <string>
 #include <vector>
 
-#include "grader/plot/heatmap.hpp"
+#include "pictures/plot/heatmap.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using grader::plot::HeatmapLayout;
-using grader::plot::HeatmapSpec;
-using grader::plot::PixelRect;
-using grader::plot::Rgb;
+using course::plot::HeatmapLayout;
+using course::plot::HeatmapSpec;
+using course::plot::PixelRect;
+using course::plot::Rgb;
 
 // One channel step of an 8-bit PNG is 1/255. Colours read back from the
 // picture were rounded to 8 bits once, so 2/255 per channel covers that plus
@@ -135,7 +135,7 @@ double viridis_position(const Rgb& c, double* distance = nullptr) {
   double best_d = std::numeric_limits<double>::infinity();
   for (int k = 0; k <= 1023; ++k) {
     const double t = k / 1023.0;
-    const double d = colour_distance(c, grader::plot::viridis(t));
+    const double d = colour_distance(c, course::plot::viridis(t));
     if (d < best_d) {
       best_d = d;
       best_t = t;
@@ -179,21 +179,21 @@ Rgb hex(std::uint32_t rgb) { return {((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) &
 
 TEST(Viridis, MatchesMatplotlibAtItsFivePaletteStops) {
   // matplotlib's viridis sampled at 0, 1/4, 1/2, 3/4, 1 (its documented 5-colour palette).
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(0.0), hex(0x440154));
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(0.25), hex(0x3b528b));
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(0.5), hex(0x21918c));
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(0.75), hex(0x5ec962));
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(1.0), hex(0xfde725));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(0.0), hex(0x440154));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(0.25), hex(0x3b528b));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(0.5), hex(0x21918c));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(0.75), hex(0x5ec962));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(1.0), hex(0xfde725));
 }
 
 TEST(Viridis, GetsLighterAlongTheScaleAndClampsOutside) {
   // viridis is built so that lightness rises steadily from purple to yellow.
   auto luma = [](const Rgb& c) { return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b; };
   for (int k = 1; k <= 64; ++k) {
-    EXPECT_GT(luma(grader::plot::viridis(k / 64.0)), luma(grader::plot::viridis((k - 1) / 64.0))) << "at t = " << k / 64.0;
+    EXPECT_GT(luma(course::plot::viridis(k / 64.0)), luma(course::plot::viridis((k - 1) / 64.0))) << "at t = " << k / 64.0;
   }
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(-3.0), grader::plot::viridis(0.0));
-  EXPECT_PRED_FORMAT2(ColourNear, grader::plot::viridis(7.0), grader::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(-3.0), course::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, course::plot::viridis(7.0), course::plot::viridis(1.0));
 }
 
 // ---- single heatmap ----
@@ -204,7 +204,7 @@ TEST(HeatmapPng, WritesAValidPngOfTheRequestedSize) {
   spec.width = 640;
   spec.height = 480;
   const std::string path = dir.file("size.png");
-  grader::plot::write_heatmap_png(spec, path);
+  course::plot::write_heatmap_png(spec, path);
 
   const PngHeader header = read_png_header(path);
   EXPECT_TRUE(header.signature_ok) << path << " does not start with the PNG signature and an IHDR chunk";
@@ -219,7 +219,7 @@ TEST(HeatmapPng, WritesAValidPngOfTheRequestedSize) {
 TEST(HeatmapPng, IsNeitherBlankNorConstant) {
   TempDir dir;
   const HeatmapSpec spec = make_spec(8, 8, [](int r, int c) { return std::sin(r) + std::cos(c); });
-  grader::plot::write_heatmap_png(spec, dir.file("busy.png"));
+  course::plot::write_heatmap_png(spec, dir.file("busy.png"));
   const Picture picture = read_png(dir.file("busy.png"));
   const std::set<std::uint32_t> colours(picture.pixels.begin(), picture.pixels.end());
   // 64 cells of mostly different values, a 256-step colour bar, text and a white background.
@@ -235,8 +235,8 @@ TEST(HeatmapPng, ColoursRiseLeftToRightWhenTheMatrixDoes) {
   constexpr int kCols = 10;
   const HeatmapSpec spec = make_spec(kRows, kCols, [](int, int c) { return 2.0 * c - 3.0; });
   const std::string path = dir.file("ramp.png");
-  grader::plot::write_heatmap_png(spec, path);
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, path);
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   ASSERT_EQ(layout.plots.size(), 1u);
   const Picture picture = read_png(path);
 
@@ -256,27 +256,27 @@ TEST(HeatmapPng, ColoursRiseLeftToRightWhenTheMatrixDoes) {
 TEST(HeatmapPng, RowZeroIsAtTheTop) {
   TempDir dir;
   const HeatmapSpec spec = make_spec(6, 3, [](int r, int) { return r; });
-  grader::plot::write_heatmap_png(spec, dir.file("rows.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("rows.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   const Picture picture = read_png(dir.file("rows.png"));
   const auto [x0, y0] = cell_centre(layout.plots[0], 6, 3, 0, 1);
   const auto [x5, y5] = cell_centre(layout.plots[0], 6, 3, 5, 1);
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x0, y0), grader::plot::viridis(0.0));
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x5, y5), grader::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x0, y0), course::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x5, y5), course::plot::viridis(1.0));
 }
 
 TEST(HeatmapPng, ZeroRegionAndHighRegionGetTheEndsOfTheScale) {
   TempDir dir;
   // Left half zero, right half high.
   const HeatmapSpec spec = make_spec(6, 6, [](int, int c) { return c < 3 ? 0.0 : 40.0; });
-  grader::plot::write_heatmap_png(spec, dir.file("halves.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("halves.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   const Picture picture = read_png(dir.file("halves.png"));
   for (int r = 0; r < 6; ++r) {
     const auto [xl, yl] = cell_centre(layout.plots[0], 6, 6, r, 1);
     const auto [xr, yr] = cell_centre(layout.plots[0], 6, 6, r, 4);
-    EXPECT_PRED_FORMAT2(ColourNear, picture.at(xl, yl), grader::plot::viridis(0.0));
-    EXPECT_PRED_FORMAT2(ColourNear, picture.at(xr, yr), grader::plot::viridis(1.0));
+    EXPECT_PRED_FORMAT2(ColourNear, picture.at(xl, yl), course::plot::viridis(0.0));
+    EXPECT_PRED_FORMAT2(ColourNear, picture.at(xr, yr), course::plot::viridis(1.0));
   }
 }
 
@@ -286,36 +286,36 @@ TEST(HeatmapPng, ExplicitLimitsSetTheScale) {
   HeatmapSpec spec = make_spec(1, 2, [](int, int c) { return c == 0 ? 0.25 : 0.75; });
   spec.vmin = -1.0;
   spec.vmax = 1.0;
-  grader::plot::write_heatmap_png(spec, dir.file("limits.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("limits.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   const Picture picture = read_png(dir.file("limits.png"));
   const auto [x0, y0] = cell_centre(layout.plots[0], 1, 2, 0, 0);
   const auto [x1, y1] = cell_centre(layout.plots[0], 1, 2, 0, 1);
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x0, y0), grader::plot::viridis(0.625));
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x1, y1), grader::plot::viridis(0.875));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x0, y0), course::plot::viridis(0.625));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x1, y1), course::plot::viridis(0.875));
 }
 
 TEST(HeatmapPng, ColourBarRunsFromLowAtTheBottomToHighAtTheTop) {
   TempDir dir;
   const HeatmapSpec spec = make_spec(3, 3, [](int r, int c) { return r - c; });
-  grader::plot::write_heatmap_png(spec, dir.file("bar.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("bar.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   ASSERT_TRUE(layout.colorbar.has_value());
   const PixelRect bar = *layout.colorbar;
   EXPECT_GE(bar.x, layout.plots[0].x + layout.plots[0].width) << "the colour bar overlaps the plot";
   const Picture picture = read_png(dir.file("bar.png"));
   const double x = bar.x + bar.width / 2;
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + 1), grader::plot::viridis(1.0));
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + bar.height / 2), grader::plot::viridis(0.5));
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + bar.height - 1), grader::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + 1), course::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + bar.height / 2), course::plot::viridis(0.5));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, bar.y + bar.height - 1), course::plot::viridis(0.0));
 }
 
 TEST(HeatmapPng, WithoutColourBarThePlotGetsTheRoom) {
   HeatmapSpec with = make_spec(3, 3, [](int r, int c) { return r + c; });
   HeatmapSpec without = with;
   without.colorbar = false;
-  const HeatmapLayout a = grader::plot::layout_heatmap(with);
-  const HeatmapLayout b = grader::plot::layout_heatmap(without);
+  const HeatmapLayout a = course::plot::layout_heatmap(with);
+  const HeatmapLayout b = course::plot::layout_heatmap(without);
   EXPECT_TRUE(a.colorbar.has_value());
   EXPECT_FALSE(b.colorbar.has_value());
   EXPECT_GT(b.plots[0].width, a.plots[0].width);
@@ -328,31 +328,31 @@ TEST(HeatmapPng, NonFiniteValuesAreGreyAndTheRestKeepTheirScale) {
   // Row 0: NaN, 0, 1; row 1: inf, 0.5, 1.
   HeatmapSpec spec = make_spec(2, 3, [](int, int) { return 0.0; });
   spec.values = {nan, 0.0, 1.0, inf, 0.5, 1.0};
-  grader::plot::write_heatmap_png(spec, dir.file("nan.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("nan.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   const Picture picture = read_png(dir.file("nan.png"));
   auto cell = [&](int r, int c) {
     const auto [x, y] = cell_centre(layout.plots[0], 2, 3, r, c);
     return picture.at(x, y);
   };
-  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 0), grader::plot::non_finite_colour());
-  EXPECT_PRED_FORMAT2(ColourNear, cell(1, 0), grader::plot::non_finite_colour());
-  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 1), grader::plot::viridis(0.0));
-  EXPECT_PRED_FORMAT2(ColourNear, cell(1, 1), grader::plot::viridis(0.5));
-  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 2), grader::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 0), course::plot::non_finite_colour());
+  EXPECT_PRED_FORMAT2(ColourNear, cell(1, 0), course::plot::non_finite_colour());
+  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 1), course::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, cell(1, 1), course::plot::viridis(0.5));
+  EXPECT_PRED_FORMAT2(ColourNear, cell(0, 2), course::plot::viridis(1.0));
   double distance = 0;
-  viridis_position(grader::plot::non_finite_colour(), &distance);
+  viridis_position(course::plot::non_finite_colour(), &distance);
   EXPECT_GT(distance, 0.1) << "the NaN grey must not be mistaken for a value";
 }
 
 TEST(HeatmapPng, AConstantMatrixShowsTheMiddleColour) {
   TempDir dir;
   const HeatmapSpec spec = make_spec(4, 4, [](int, int) { return 3.0; });
-  grader::plot::write_heatmap_png(spec, dir.file("flat.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap(spec);
+  course::plot::write_heatmap_png(spec, dir.file("flat.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap(spec);
   const Picture picture = read_png(dir.file("flat.png"));
   const auto [x, y] = cell_centre(layout.plots[0], 4, 4, 2, 2);
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, y), grader::plot::viridis(0.5));
+  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x, y), course::plot::viridis(0.5));
 }
 
 // ---- grid ----
@@ -373,8 +373,8 @@ TEST(HeatmapGridPng, DrawsOnePanelPerMatrixOnASharedScale) {
   TempDir dir;
   const auto panels = constant_panels(4);
   const std::string path = dir.file("grid.png");
-  grader::plot::write_heatmap_grid_png(panels, 2, "Four heads", path);
-  const HeatmapLayout layout = grader::plot::layout_heatmap_grid(panels, 2, "Four heads");
+  course::plot::write_heatmap_grid_png(panels, 2, "Four heads", path);
+  const HeatmapLayout layout = course::plot::layout_heatmap_grid(panels, 2, "Four heads");
   ASSERT_EQ(layout.plots.size(), 4u);
   const Picture picture = read_png(path);
   EXPECT_EQ(picture.width, layout.width);
@@ -394,7 +394,7 @@ TEST(HeatmapGridPng, DrawsOnePanelPerMatrixOnASharedScale) {
   for (int h = 0; h < 4; ++h) {
     const auto [x, y] = cell_centre(layout.plots[static_cast<std::size_t>(h)], 5, 5, 2, 2);
     const Rgb got = picture.at(x, y);
-    EXPECT_PRED_FORMAT2(ColourNear, got, grader::plot::viridis(h / 3.0)) << "panel " << h;
+    EXPECT_PRED_FORMAT2(ColourNear, got, course::plot::viridis(h / 3.0)) << "panel " << h;
     panel_colours.insert((static_cast<std::uint32_t>(std::lround(got.r * 255)) << 16) |
                          (static_cast<std::uint32_t>(std::lround(got.g * 255)) << 8) |
                          static_cast<std::uint32_t>(std::lround(got.b * 255)));
@@ -413,22 +413,22 @@ TEST(HeatmapGridPng, PanelsKeepTheirOwnPatterns) {
     p.width = 320;
     p.height = 280;
   }
-  grader::plot::write_heatmap_grid_png(panels, 2, "", dir.file("patterns.png"));
-  const HeatmapLayout layout = grader::plot::layout_heatmap_grid(panels, 2, "");
+  course::plot::write_heatmap_grid_png(panels, 2, "", dir.file("patterns.png"));
+  const HeatmapLayout layout = course::plot::layout_heatmap_grid(panels, 2, "");
   const Picture picture = read_png(dir.file("patterns.png"));
   auto at = [&](int panel, int r, int c) {
     const auto [x, y] = cell_centre(layout.plots[static_cast<std::size_t>(panel)], 4, 4, r, c);
     return picture.at(x, y);
   };
-  EXPECT_PRED_FORMAT2(ColourNear, at(0, 0, 3), grader::plot::viridis(1.0));
-  EXPECT_PRED_FORMAT2(ColourNear, at(0, 3, 0), grader::plot::viridis(0.0));
-  EXPECT_PRED_FORMAT2(ColourNear, at(1, 0, 3), grader::plot::viridis(0.0));
-  EXPECT_PRED_FORMAT2(ColourNear, at(1, 3, 0), grader::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, at(0, 0, 3), course::plot::viridis(1.0));
+  EXPECT_PRED_FORMAT2(ColourNear, at(0, 3, 0), course::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, at(1, 0, 3), course::plot::viridis(0.0));
+  EXPECT_PRED_FORMAT2(ColourNear, at(1, 3, 0), course::plot::viridis(1.0));
 }
 
 TEST(HeatmapGridPng, AnIncompleteLastRowStillHoldsEveryPanel) {
   const auto panels = constant_panels(3);
-  const HeatmapLayout layout = grader::plot::layout_heatmap_grid(panels, 2, "Three");
+  const HeatmapLayout layout = course::plot::layout_heatmap_grid(panels, 2, "Three");
   ASSERT_EQ(layout.plots.size(), 3u);
   EXPECT_GT(layout.plots[2].y, layout.plots[0].y);
   for (const auto& p : layout.plots) {
@@ -464,7 +464,7 @@ TEST(HeatmapErrors, EmptyMatrixIsRejectedAndWritesNothing) {
   spec.rows = 0;
   spec.values.clear();
   const std::string path = dir.file("empty.png");
-  expect_failure_leaves_nothing<std::invalid_argument>([&] { grader::plot::write_heatmap_png(spec, path); }, path,
+  expect_failure_leaves_nothing<std::invalid_argument>([&] { course::plot::write_heatmap_png(spec, path); }, path,
                                                        {"Test picture", "empty matrix (0 x 1)", "at least one row"});
 }
 
@@ -473,7 +473,7 @@ TEST(HeatmapErrors, WrongValueCountIsRejected) {
   HeatmapSpec spec = make_spec(2, 3, [](int, int) { return 0.0; });
   spec.values.pop_back();
   const std::string path = dir.file("short.png");
-  expect_failure_leaves_nothing<std::invalid_argument>([&] { grader::plot::write_heatmap_png(spec, path); }, path,
+  expect_failure_leaves_nothing<std::invalid_argument>([&] { course::plot::write_heatmap_png(spec, path); }, path,
                                                        {"values holds 5 numbers", "2 x 3 = 6"});
 }
 
@@ -481,7 +481,7 @@ TEST(HeatmapErrors, AllNonFiniteIsRejected) {
   TempDir dir;
   HeatmapSpec spec = make_spec(2, 2, [](int, int) { return std::numeric_limits<double>::quiet_NaN(); });
   const std::string path = dir.file("allnan.png");
-  expect_failure_leaves_nothing<std::invalid_argument>([&] { grader::plot::write_heatmap_png(spec, path); }, path,
+  expect_failure_leaves_nothing<std::invalid_argument>([&] { course::plot::write_heatmap_png(spec, path); }, path,
                                                        {"every value is NaN or infinite"});
 }
 
@@ -491,7 +491,7 @@ TEST(HeatmapErrors, SwappedLimitsAreRejected) {
   spec.vmin = 1.0;
   spec.vmax = 0.0;
   const std::string path = dir.file("swapped.png");
-  expect_failure_leaves_nothing<std::invalid_argument>([&] { grader::plot::write_heatmap_png(spec, path); }, path,
+  expect_failure_leaves_nothing<std::invalid_argument>([&] { course::plot::write_heatmap_png(spec, path); }, path,
                                                        {"vmin 1 is above vmax 0"});
 }
 
@@ -499,7 +499,7 @@ TEST(HeatmapErrors, MissingFolderGivesARuntimeErrorAndWritesNothing) {
   TempDir dir;
   const HeatmapSpec spec = make_spec(2, 2, [](int r, int c) { return r + c; });
   const std::string path = dir.file("no/such/folder/pic.png");
-  expect_failure_leaves_nothing<std::runtime_error>([&] { grader::plot::write_heatmap_png(spec, path); }, path,
+  expect_failure_leaves_nothing<std::runtime_error>([&] { course::plot::write_heatmap_png(spec, path); }, path,
                                                     {"cannot write picture", path, "No such file or directory",
                                                      "folder exists"});
 }
@@ -516,7 +516,7 @@ TEST(HeatmapErrors, WriteFailingHalfwayLeavesNoFile) {
     const rlimit limit{2000, 2000};
     setrlimit(RLIMIT_FSIZE, &limit);
     try {
-      grader::plot::write_heatmap_png(make_spec(20, 20, [](int r, int c) { return std::sin(r * c); }), path);
+      course::plot::write_heatmap_png(make_spec(20, 20, [](int r, int c) { return std::sin(r * c); }), path);
       _exit(10);  // no error reported
     } catch (const std::runtime_error& e) {
       _exit(std::string(e.what()).find("cannot write picture") == std::string::npos ? 11 : 0);
@@ -539,7 +539,7 @@ TEST(HeatmapErrors, PathThatIsAFolderLeavesNoTemporaryFile) {
   const std::string path = dir.file("a_folder");
   fs::create_directory(path);
   try {
-    grader::plot::write_heatmap_png(spec, path);
+    course::plot::write_heatmap_png(spec, path);
     ADD_FAILURE() << "writing over a folder did not throw";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
@@ -551,12 +551,12 @@ TEST(HeatmapErrors, PathThatIsAFolderLeavesNoTemporaryFile) {
 TEST(HeatmapErrors, FailedWriteKeepsThePreviousPicture) {
   TempDir dir;
   const std::string path = dir.file("keep.png");
-  grader::plot::write_heatmap_png(make_spec(2, 2, [](int r, int c) { return r + c; }), path);
+  course::plot::write_heatmap_png(make_spec(2, 2, [](int r, int c) { return r + c; }), path);
   std::ifstream before_in(path, std::ios::binary);
   const std::string before((std::istreambuf_iterator<char>(before_in)), {});
   HeatmapSpec bad = make_spec(2, 2, [](int, int) { return 0.0; });
   bad.values.clear();
-  EXPECT_THROW(grader::plot::write_heatmap_png(bad, path), std::invalid_argument);
+  EXPECT_THROW(course::plot::write_heatmap_png(bad, path), std::invalid_argument);
   std::ifstream after_in(path, std::ios::binary);
   const std::string after((std::istreambuf_iterator<char>(after_in)), {});
   EXPECT_EQ(before, after);
@@ -566,146 +566,15 @@ TEST(HeatmapErrors, GridArgumentsAreChecked) {
   TempDir dir;
   const std::string path = dir.file("grid.png");
   expect_failure_leaves_nothing<std::invalid_argument>(
-      [&] { grader::plot::write_heatmap_grid_png({}, 2, "none", path); }, path, {"no panels"});
+      [&] { course::plot::write_heatmap_grid_png({}, 2, "none", path); }, path, {"no panels"});
   expect_failure_leaves_nothing<std::invalid_argument>(
-      [&] { grader::plot::write_heatmap_grid_png(constant_panels(2), 0, "zero", path); }, path, {"columns = 0"});
+      [&] { course::plot::write_heatmap_grid_png(constant_panels(2), 0, "zero", path); }, path, {"columns = 0"});
   auto panels = constant_panels(3);
   panels[2].cols = 0;
   panels[2].values.clear();
   expect_failure_leaves_nothing<std::invalid_argument>(
-      [&] { grader::plot::write_heatmap_grid_png(panels, 2, "bad panel", path); }, path,
+      [&] { course::plot::write_heatmap_grid_png(panels, 2, "bad panel", path); }, path,
       {"panel 2 ('Head 2')", "empty matrix"});
-}
-
-// ---- the course-pictures program ----
-
-struct RunResult {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
-
-#ifdef COURSE_PICTURES_EXE
-constexpr const char* kCoursePictures = COURSE_PICTURES_EXE;
-#else
-constexpr const char* kCoursePictures = nullptr;  // built without the reference solutions
-#endif
-
-// Every program test starts with this: the program exists whenever the
-// course's reference solutions are part of the build.
-#define REQUIRE_COURSE_PICTURES()                                                       \
-  do {                                                                                  \
-    if (kCoursePictures == nullptr) GTEST_SKIP() << "course-pictures is not built here"; \
-  } while (false)
-
-RunResult run(const std::string& args) {
-  const std::string command = std::string("'") + kCoursePictures + "' " + args + " 2>&1";
-  RunResult result;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) {
-    ADD_FAILURE() << "cannot run " << command;
-    return result;
-  }
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe) != nullptr) result.output += buffer.data();
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
-
-// "wrote PATH (WxH" -> (W, H), or (-1, -1) when the line is missing.
-std::pair<int, int> reported_size(const std::string& output, const std::string& path) {
-  const std::regex line("wrote (.+) \\((\\d+)x(\\d+)");
-  std::smatch m;
-  if (!std::regex_search(output, m, line) || m[1] != path) return {-1, -1};
-  return {std::stoi(m[2]), std::stoi(m[3])};
-}
-
-TEST(CoursePictures, EncodingWritesTheLessonsHeatmap) {
-  REQUIRE_COURSE_PICTURES();
-  TempDir dir;
-  const std::string path = dir.file("pe.png");
-  const RunResult r = run("encoding --seq-len 50 --d-model 16 -o '" + path + "'");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(reported_size(r.output, path), std::make_pair(800, 600)) << r.output;
-  const PngHeader header = read_png_header(path);
-  EXPECT_TRUE(header.signature_ok);
-  EXPECT_EQ(header.width, 800u);
-  EXPECT_EQ(header.height, 600u);
-
-  // The same layout as the program's picture: 50 x 16, every label present,
-  // the fixed -1..1 scale. Row 0 is sin(0) = 0, cos(0) = 1, ...: the middle
-  // colour in column 0 and the top colour in column 1.
-  HeatmapSpec like = make_spec(50, 16, [](int, int) { return 0.0; });
-  like.vmin = -1.0;
-  like.vmax = 1.0;
-  const HeatmapLayout layout = grader::plot::layout_heatmap(like);
-  const Picture picture = read_png(path);
-  const auto [x0, y0] = cell_centre(layout.plots[0], 50, 16, 0, 0);
-  const auto [x1, y1] = cell_centre(layout.plots[0], 50, 16, 0, 1);
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x0, y0), grader::plot::viridis(0.5));
-  EXPECT_PRED_FORMAT2(ColourNear, picture.at(x1, y1), grader::plot::viridis(1.0));
-}
-
-TEST(CoursePictures, AttentionWritesOnePanelPerHead) {
-  REQUIRE_COURSE_PICTURES();
-  TempDir dir;
-  const std::string two = dir.file("two.png");
-  const std::string four = dir.file("four.png");
-  const RunResult r2 = run("attention --seq-len 6 --embed-dim 16 --heads 2 --columns 2 -o '" + two + "'");
-  const RunResult r4 = run("attention --seq-len 6 --embed-dim 16 --heads 4 --columns 4 -o '" + four + "'");
-  ASSERT_EQ(r2.exit_code, 0) << r2.output;
-  ASSERT_EQ(r4.exit_code, 0) << r4.output;
-  const auto [w2, h2] = reported_size(r2.output, two);
-  const auto [w4, h4] = reported_size(r4.output, four);
-  const PngHeader header2 = read_png_header(two);
-  const PngHeader header4 = read_png_header(four);
-  EXPECT_TRUE(header2.signature_ok && header4.signature_ok);
-  EXPECT_EQ(static_cast<int>(header2.width), w2);
-  EXPECT_EQ(static_cast<int>(header2.height), h2);
-  EXPECT_EQ(static_cast<int>(header4.width), w4);
-  EXPECT_EQ(static_cast<int>(header4.height), h4);
-  // One row of panels each: two more panels make the picture wider, not taller.
-  EXPECT_GT(w4, w2 + 400);
-  EXPECT_EQ(h4, h2);
-}
-
-TEST(CoursePictures, UsageErrorsExitWithTwoAndWriteNothing) {
-  REQUIRE_COURSE_PICTURES();
-  TempDir dir;
-  const std::string path = dir.file("bad.png");
-  const RunResult indivisible = run("attention --embed-dim 30 --heads 4 -o '" + path + "'");
-  EXPECT_EQ(indivisible.exit_code, 2) << indivisible.output;
-  EXPECT_NE(indivisible.output.find("not divisible by --heads 4"), std::string::npos) << indivisible.output;
-  const RunResult outside = run("attention --batch 2 --batch-index 2 -o '" + path + "'");
-  EXPECT_EQ(outside.exit_code, 2) << outside.output;
-  EXPECT_NE(outside.output.find("--batch-index 2"), std::string::npos) << outside.output;
-  const RunResult negative = run("encoding --seq-len 0 -o '" + path + "'");
-  EXPECT_EQ(negative.exit_code, 2) << negative.output;
-  const RunResult unknown = run("histogram -o '" + path + "'");
-  EXPECT_EQ(unknown.exit_code, 2) << unknown.output;
-  const RunResult none = run("");
-  EXPECT_EQ(none.exit_code, 2) << none.output;
-  EXPECT_FALSE(fs::exists(path));
-}
-
-TEST(CoursePictures, HelpListsTheSubcommandsAndSucceeds) {
-  REQUIRE_COURSE_PICTURES();
-  const RunResult help = run("--help");
-  EXPECT_EQ(help.exit_code, 0) << help.output;
-  EXPECT_NE(help.output.find("encoding"), std::string::npos) << help.output;
-  EXPECT_NE(help.output.find("attention"), std::string::npos) << help.output;
-  const RunResult sub = run("attention --help");
-  EXPECT_EQ(sub.exit_code, 0) << sub.output;
-  EXPECT_NE(sub.output.find("--batch-index"), std::string::npos) << sub.output;
-}
-
-TEST(CoursePictures, UnwritableOutputExitsWithOne) {
-  REQUIRE_COURSE_PICTURES();
-  TempDir dir;
-  const std::string path = dir.file("missing/pe.png");
-  const RunResult r = run("encoding -o '" + path + "'");
-  EXPECT_EQ(r.exit_code, 1) << r.output;
-  EXPECT_NE(r.output.find("cannot write picture"), std::string::npos) << r.output;
 }
 
 }  // namespace
