@@ -545,7 +545,7 @@ std::optional<std::vector<Text>> CourseReader::read_uses(const Fields& f, const 
       problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
                     fmt::format("each entry of 'uses' in {} must be a lesson id or a mapping such as "
                                 "{{lesson: positional-encoding, mode: student}}, got {}",
-                                name, describe(item)));
+                                name, yaml::describe(item)));
       continue;
     }
     Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
