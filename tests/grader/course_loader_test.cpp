@@ -1028,19 +1028,20 @@ TEST(CourseUses, ModeStudentOptsIntoTheStudentsCode) {
 }
 
 TEST(CourseUses, BadModesAndEntriesAreReportedWhereWritten) {
-  // Line 25 holds `uses:`; columns count from the start of that line.
-  const auto e = rejection(course_using("[{lesson: attention, mode: own}, {mode: student}, {lesson: attention, modes: x}]"));
-  EXPECT_TRUE(HasError(e, "course.yaml:25:32",
+  // Line 23 holds `uses:`; columns count from the start of that line.
+  const auto e = rejection(course_using("[{lesson: attention, mode: own}, {mode: student}]"));
+  EXPECT_TRUE(HasError(e, "course.yaml:23:38",
                        {"'mode' of an entry of 'uses' in lesson 'order' must be 'reference'", "or 'student'",
                         "got 'own'"}));
-  EXPECT_TRUE(HasError(e, "course.yaml:25:38", {"has no 'lesson'", "lesson: positional-encoding"}));
-  EXPECT_TRUE(HasError(e, "course.yaml:25:72", {"modes"}));
+  EXPECT_TRUE(HasError(e, "course.yaml:23:44", {"has no 'lesson'", "lesson: positional-encoding"}));
+  const auto misspelt = rejection(course_using("[{lesson: attention, modes: x}]"));
+  EXPECT_TRUE(HasError(misspelt, "course.yaml:23:32", {"unknown key 'modes'", "did you mean 'mode'?"}));
   // Unknown lessons in the mapping form are found as in the plain form.
   const auto unknown = rejection(course_using("[{lesson: atention, mode: student}]"));
-  EXPECT_TRUE(HasError(unknown, "course.yaml:25:19", {"uses unknown lesson 'atention'", "did you mean 'attention'?"}));
+  EXPECT_TRUE(HasError(unknown, "course.yaml:23:21", {"uses unknown lesson 'atention'", "did you mean 'attention'?"}));
   // An entry that is neither an id nor a mapping.
   const auto nested = rejection(course_using("[[attention]]"));
-  EXPECT_TRUE(HasError(nested, "course.yaml:25:12", {"must be a lesson id or a mapping"}));
+  EXPECT_TRUE(HasError(nested, "course.yaml:23:12", {"must be a lesson id or a mapping"}));
 }
 
 TEST(CourseErrors, BadVisibilityListsTheValidValues) {

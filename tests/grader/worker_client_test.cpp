@@ -25,6 +25,7 @@
 
 #include "grader/client/reference_table.hpp"
 #include "grader/client/worker_client.hpp"
+#include "grader/protocol/args.hpp"
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 
