@@ -6,6 +6,15 @@
 #   course_<id>_worker_table   lessons/<id>/bridge/worker_table.cpp (linked into student workers)
 #   course_<id>_proxy          lessons/<id>/bridge/proxy.cpp (test side of the pipe)
 #   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
+#   course_<id>_use_stubs      lessons/<id>/bridge/use_stubs.cpp: the lesson's functions as callbacks
+#                              to the trusted side, linked into the workers of later lessons graded
+#                              against this lesson's reference (course.yaml `uses`; no reference code)
+#   course_<id>_reference_server  lessons/<id>/bridge/reference_server.cpp: answers those callbacks
+#                              with the reference (trusted; linked into the suites of lessons that
+#                              USE this one, when the reference exists)
+#   suite_<id>_public_serving  the public suite again, with the USES lessons' reference servers, for
+#                              `grader grade` (the plain public suite, the one students build, never
+#                              links a reference)
 # and records where they are in the grader's toolchain manifest. Hyphens in
 # ids become underscores in target names.
 function(add_course_lesson id)
@@ -29,11 +38,36 @@ function(add_course_lesson id)
   add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
   target_link_libraries(course_${name}_proxy PUBLIC course_common_proxy PRIVATE course::warnings)
 
+  if(EXISTS "${src}/lessons/${id}/bridge/use_stubs.cpp")
+    add_library(course_${name}_use_stubs STATIC "${src}/lessons/${id}/bridge/use_stubs.cpp")
+    target_link_libraries(course_${name}_use_stubs PUBLIC course_common_worker PRIVATE course::warnings)
+  endif()
+  if(EXISTS "${src}/lessons/${id}/bridge/reference_server.cpp" AND TARGET course_${name}_reference)
+    # An object library: its objects register the functions from static
+    # initialisers, which a static library would leave out of the link.
+    add_library(course_${name}_reference_server OBJECT "${src}/lessons/${id}/bridge/reference_server.cpp")
+    target_link_libraries(course_${name}_reference_server PUBLIC course_${name}_reference grader_client
+                          PRIVATE course::warnings)
+  endif()
+  # The used lessons whose functions this lesson's suites can serve as callbacks.
+  set(served "")
+  foreach(dep IN LISTS ARG_USES)
+    string(REPLACE "-" "_" dep_name "${dep}")
+    if(TARGET course_${dep_name}_reference_server AND TARGET course_${dep_name}_use_stubs)
+      list(APPEND served "${dep}")
+    endif()
+  endforeach()
+
   set(suites "")
-  foreach(visibility public hidden)
+  set(variants public hidden)
+  if(served)
+    list(APPEND variants public_serving)
+  endif()
+  foreach(variant IN LISTS variants)
+    string(REPLACE "_serving" "" visibility "${variant}")
     file(GLOB suite_sources CONFIGURE_DEPENDS "${src}/tests/${visibility}/${id}/*.cpp")
     if(suite_sources AND (visibility STREQUAL "public" OR (COURSE_WITH_HIDDEN_TESTS AND TARGET course_${name}_reference)))
-      set(target suite_${name}_${visibility})
+      set(target suite_${name}_${variant})
       add_executable(${target} ${suite_sources})
       target_include_directories(${target} PRIVATE "${src}/tests/${visibility}/${id}")
       target_compile_definitions(${target} PRIVATE COURSE_SOURCE_DIR="${src}")
@@ -44,15 +78,32 @@ function(add_course_lesson id)
       if(visibility STREQUAL "hidden")
         target_link_libraries(${target} PRIVATE course_${name}_reference)
       endif()
+      # The suites `grade` runs answer the worker's callbacks with the used lessons' references.
+      if(NOT variant STREQUAL "public")
+        foreach(dep IN LISTS served)
+          string(REPLACE "-" "_" dep_name "${dep}")
+          target_link_libraries(${target} PRIVATE course_${dep_name}_reference_server)
+        endforeach()
+      endif()
       set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/suites")
-      string(APPEND suites "\"${visibility}\": \"$<TARGET_FILE:${target}>\", ")
+      string(APPEND suites "\"${variant}\": \"$<TARGET_FILE:${target}>\", ")
     endif()
   endforeach()
   string(REGEX REPLACE ", $" "" suites "${suites}")
 
   set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
+  set(extra "")
+  if(TARGET course_${name}_use_stubs)
+    string(APPEND extra ", \"use_stubs\": \"$<TARGET_FILE:course_${name}_use_stubs>\"")
+  endif()
+  set(served_json "")
+  foreach(dep IN LISTS served)
+    string(APPEND served_json "\"${dep}\", ")
+  endforeach()
+  string(REGEX REPLACE ", $" "" served_json "${served_json}")
+  string(APPEND extra ", \"callback_lessons\": [${served_json}]")
   set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_LESSONS
-    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}},\n")
+    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${extra}},\n")
 endfunction()
 
 # Writes build/bin/grader-toolchain.json: how the grader compiles and links a

@@ -49,6 +49,8 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     LessonArtifacts a;
     a.worker_libraries = lesson.at("worker_libraries").get<std::vector<std::string>>();
     a.suites = lesson.at("suites").get<std::map<std::string, std::string>>();
+    a.use_stubs = lesson.value("use_stubs", "");
+    a.callback_lessons = lesson.value("callback_lessons", std::vector<std::string>{});
     t.lessons[id] = std::move(a);
   }
   if (j.contains("programs")) t.programs = j.at("programs").get<std::map<std::string, std::string>>();

@@ -11,7 +11,15 @@ namespace grader::build {
 
 struct LessonArtifacts {
   std::vector<std::string> worker_libraries;  ///< static libraries, link order
-  std::map<std::string, std::string> suites;  ///< "public"/"hidden" -> executable
+  /// "public"/"hidden" -> executable; "public_serving": the public suite that
+  /// also answers callbacks for callback_lessons (instructor builds only)
+  std::map<std::string, std::string> suites;
+  /// This lesson's functions as callbacks (use_stubs.cpp), linked into the
+  /// workers of later lessons in place of the student's files; may be empty.
+  std::string use_stubs;
+  /// Used lessons whose reference functions this lesson's public_serving and
+  /// hidden suites can serve (empty without references).
+  std::vector<std::string> callback_lessons;
 };
 
 struct Toolchain {

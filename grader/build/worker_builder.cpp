@@ -148,14 +148,20 @@ std::string WorkerBuilder::object_key(const SourceFile& source) const {
 }
 
 BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<SourceFile>& sources,
-                                 const fs::path& work_dir, const BuildLimits& limits) const {
+                                 const fs::path& work_dir, const BuildLimits& limits,
+                                 const std::vector<std::string>& extra_libraries) const {
   auto start = std::chrono::steady_clock::now();
   BuildResult result;
-  const LessonArtifacts* artifacts = toolchain_.lesson(lesson);
-  if (!artifacts) {
+  const LessonArtifacts* found = toolchain_.lesson(lesson);
+  if (!found) {
     result.diagnostics = "lesson '" + lesson + "' is not built into this grader; rebuild the course";
     return result;
   }
+  // The extra libraries come first: they stand in for files the lesson's own
+  // libraries may call.
+  LessonArtifacts with_extra = *found;
+  with_extra.worker_libraries.insert(with_extra.worker_libraries.begin(), extra_libraries.begin(), extra_libraries.end());
+  const LessonArtifacts* artifacts = &with_extra;
   fs::path src_dir = work_dir / "src";
   std::vector<std::string> objects;
   util::Sha256 worker_key;  // the objects, in link order, plus the link's other inputs

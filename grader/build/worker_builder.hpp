@@ -36,8 +36,11 @@ class WorkerBuilder {
   WorkerBuilder(const Toolchain& toolchain, std::filesystem::path cache_dir);
 
   /// Builds the worker for `lesson` in `work_dir` (which must exist).
+  /// `extra_libraries` (course-owned static libraries, e.g. an earlier
+  /// lesson's use_stubs) are linked along with the lesson's own.
   BuildResult build(const std::string& lesson, const std::vector<SourceFile>& sources,
-                    const std::filesystem::path& work_dir, const BuildLimits& limits) const;
+                    const std::filesystem::path& work_dir, const BuildLimits& limits,
+                    const std::vector<std::string>& extra_libraries = {}) const;
 
  private:
   std::string object_key(const SourceFile& source) const;

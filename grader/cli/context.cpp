@@ -25,6 +25,7 @@ std::string Context::course_fingerprint() const {
     h.field(lesson.id);
     for (const auto& [visibility, suite] : built->suites) add_file(suite);
     for (const auto& lib : built->worker_libraries) add_file(lib);
+    if (!built->use_stubs.empty()) add_file(built->use_stubs);
   }
   return course.version + "+" + h.hex().substr(0, 12);
 }

@@ -13,6 +13,7 @@
 #include <system_error>
 #include <variant>
 
+#include "grader/client/reference_table.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
 #include "grader/util/caps.hpp"
@@ -107,6 +108,17 @@ std::string seconds_text(std::chrono::milliseconds ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f", static_cast<double>(ms.count()) / 1000.0);
   return text;
+}
+
+std::string timed_out_text(std::chrono::milliseconds call_timeout) {
+  return "timed out after " + seconds_text(call_timeout) +
+         " s (an infinite loop, or far too much work?); the call was stopped";
+}
+
+// A callback's function name, as the worker sent it, short enough for a message.
+std::string shown_name(const std::string& name) {
+  constexpr std::size_t kShown = 64;
+  return name.size() > kShown ? name.substr(0, kShown) + "..." : name;
 }
 
 }  // namespace
@@ -215,10 +227,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
 
   protocol::Request request{++sequence_, std::string(function), std::move(args)};
   auto deadline = std::chrono::steady_clock::now() + options_.call_timeout;
-  auto timed_out = [&]() {
-    return "timed out after " + seconds_text(options_.call_timeout) +
-           " s (an infinite loop, or far too much work?); the call was stopped";
-  };
+  auto timed_out = [&]() { return timed_out_text(options_.call_timeout); };
   DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
   protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
   switch (protocol::write_frame_until(request_fd_, protocol::encode(request), deadline, extra, 2)) {
@@ -231,26 +240,33 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   }
 
   // Refused from its length prefix, before anything is allocated; fail()
-  // stops the worker, so the rest of the frame is never read.
-  auto frame = protocol::read_frame_until(reply_fd_, caps::kMaxReplyBytes, deadline, extra, 2);
-  switch (frame.status) {
-    case protocol::ReadStatus::ok: break;
-    case protocol::ReadStatus::timed_out: fail(call_text, timed_out());
-    case protocol::ReadStatus::too_large:
-      fail(call_text, "the reply of " + std::to_string(frame.claimed_bytes) + " bytes is over the limit of " +
-                          std::to_string(caps::kMaxReplyBytes) + " bytes: cut (the worker was stopped)");
-    case protocol::ReadStatus::closed:
-    case protocol::ReadStatus::io_error: {
-      // Collect the remaining output and the exit status to say what happened.
-      int st = collect_end();
-      std::string how = sandbox::describe_status(st);
-      if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
-      else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
-      else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
-        how = "was stopped: " + how + " (CPU time or memory limit)";
-      else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
-      fail(call_text, "your code " + how);
+  // stops the worker, so the rest of the frame is never read. Until the
+  // reply, the worker may call back for earlier lessons' functions; the
+  // call's deadline covers them all.
+  protocol::FrameResult frame;
+  for (std::size_t callbacks = 0;;) {
+    frame = protocol::read_frame_until(reply_fd_, caps::kMaxReplyBytes, deadline, extra, 2);
+    switch (frame.status) {
+      case protocol::ReadStatus::ok: break;
+      case protocol::ReadStatus::timed_out: fail(call_text, timed_out());
+      case protocol::ReadStatus::too_large:
+        fail(call_text, "the reply of " + std::to_string(frame.claimed_bytes) + " bytes is over the limit of " +
+                            std::to_string(caps::kMaxReplyBytes) + " bytes: cut (the worker was stopped)");
+      case protocol::ReadStatus::closed:
+      case protocol::ReadStatus::io_error: {
+        // Collect the remaining output and the exit status to say what happened.
+        int st = collect_end();
+        std::string how = sandbox::describe_status(st);
+        if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
+        else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
+        else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
+          how = "was stopped: " + how + " (CPU time or memory limit)";
+        else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
+        fail(call_text, "your code " + how);
+      }
     }
+    if (!protocol::is_callback(frame.bytes)) break;
+    answer_callback(call_text, frame.bytes, request.sequence, ++callbacks, deadline);
   }
 
   protocol::Reply reply;
@@ -279,6 +295,62 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     }
   }
   return std::move(reply.results);
+}
+
+void WorkerClient::answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
+                                   std::size_t count, std::chrono::steady_clock::time_point deadline) {
+  if (bytes.size() > caps::kMaxCallbackBytes)
+    fail(call_text, "a callback of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
+                        std::to_string(caps::kMaxCallbackBytes) + " bytes (the worker was stopped)");
+  if (count > caps::kMaxCallbacksPerCall)
+    fail(call_text, "the call asked for earlier lessons' functions more than " +
+                        std::to_string(caps::kMaxCallbacksPerCall) + " times (the worker was stopped)");
+  protocol::Callback callback;
+  try {
+    callback = protocol::decode_callback(bytes);
+  } catch (const protocol::ProtocolError& e) {
+    fail(call_text, std::string("malformed callback from the worker: ") + e.what());
+  }
+  if (callback.sequence != sequence)
+    fail(call_text, "the worker called back for another call than the one running (did your code write to the "
+                    "grader's pipe?)");
+  const ReferenceHandler* handler = find_reference(options_.callback_lessons, callback.function);
+  if (!handler)
+    fail(call_text, "the worker called back '" + shown_name(callback.function) +
+                        "', which is not a function of an earlier lesson this lesson uses (did your code write to "
+                        "the grader's pipe?)");
+  protocol::Reply answer;
+  answer.sequence = callback.sequence;
+  try {
+    answer.results = (*handler)(callback.args);
+  } catch (const CallbackRefused& e) {
+    fail(call_text, "callback '" + callback.function + "': " + e.what());
+  } catch (const protocol::ProtocolError& e) {
+    fail(call_text, "malformed callback '" + callback.function + "' from the worker: " + e.what());
+  } catch (const std::invalid_argument& e) {
+    answer = {callback.sequence, false, {}, {"invalid_argument", e.what()}};
+  } catch (const std::out_of_range& e) {
+    answer = {callback.sequence, false, {}, {"out_of_range", e.what()}};
+  } catch (const std::domain_error& e) {
+    answer = {callback.sequence, false, {}, {"domain_error", e.what()}};
+  } catch (const std::length_error& e) {
+    answer = {callback.sequence, false, {}, {"length_error", e.what()}};
+  } catch (const std::logic_error& e) {
+    answer = {callback.sequence, false, {}, {"logic_error", e.what()}};
+  } catch (const std::exception& e) {
+    answer = {callback.sequence, false, {}, {"runtime_error", e.what()}};
+  }
+  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
+  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  // A worker that never reads its answer fills the pipe: the write stops at the deadline.
+  switch (protocol::write_frame_until(request_fd_, protocol::encode_answer(answer), deadline, extra, 2)) {
+    case protocol::WriteStatus::ok: break;
+    case protocol::WriteStatus::timed_out: fail(call_text, timed_out_text(options_.call_timeout));
+    case protocol::WriteStatus::closed:
+      child_.wait();
+      fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) +
+                          " while the grader answered its callback '" + callback.function + "'");
+  }
 }
 
 void rethrow(const protocol::Error& error) {

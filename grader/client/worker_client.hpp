@@ -33,6 +33,9 @@ struct WorkerOptions {
   sandbox::Limits limits;           ///< applied to every worker process
   std::size_t output_cap = caps::kMaxWorkerOutputPerCall;  ///< bytes of the worker's stdout/stderr kept per call
   std::string work_dir;             ///< empty private folder the worker runs in
+  /// Earlier lessons whose reference functions the worker may call back
+  /// (reference_table.hpp); empty: every callback fails the call.
+  std::vector<std::string> callback_lessons;
 };
 
 /// The worker crashed, hung, exited, or replied with something malformed.
@@ -105,6 +108,10 @@ class WorkerClient {
   int collect_end();
   std::string output_tail() const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
+  /// Runs the reference function a callback asks for and writes its answer;
+  /// fails the call (stopping the worker) when the callback is not allowed.
+  void answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
+                       std::size_t count, std::chrono::steady_clock::time_point deadline);
   [[noreturn]] void did_not_start(const std::string& what);
   WorkerOptions options_;
   sandbox::Child child_;

@@ -105,6 +105,8 @@ class CourseReader {
   Suite read_suite(const Fields& tests, std::string_view which, const Exercise& exercise);
   Track read_track(const YAML::Node& node, std::size_t index);
   void check_uses(const Course& course);
+  /// `uses`: lesson ids, or mappings {lesson: ID, mode: reference|student}.
+  std::optional<std::vector<Text>> read_uses(const Fields& lesson_fields, const std::string& name, Lesson& lesson);
 
   /// Checks the id's spelling and that `seen` has no other holder of it.
   void check_id(const Text& id, std::string_view what, std::map<std::string, Location>& seen);
@@ -446,10 +448,7 @@ Lesson CourseReader::read_lesson(const YAML::Node& node, std::size_t index) {
     }
   }
 
-  if (auto uses = f.text_list("uses")) {
-    for (const Text& use : *uses) lesson.uses.push_back(use.value);
-    uses_.push_back(LessonUses{lesson.id, *uses});
-  }
+  if (auto uses = read_uses(f, name, lesson)) uses_.push_back(LessonUses{lesson.id, *uses});
   lesson.limits = read_limits(f, name);
 
   if (f.require("exercises", "list at least one exercise")) {
@@ -525,6 +524,52 @@ Track CourseReader::read_track(const YAML::Node& node, std::size_t index) {
     }
   }
   return track;
+}
+
+std::optional<std::vector<Text>> CourseReader::read_uses(const Fields& f, const std::string& name, Lesson& lesson) {
+  const YAML::Node* node = f.value("uses");
+  if (!node) return std::nullopt;
+  if (!node->IsSequence()) {
+    f.wrong_type("uses", "a list of earlier lessons",
+                 node->IsScalar() ? fmt::format("write it in brackets: [{}]", node->Scalar()) : std::string());
+    return std::nullopt;
+  }
+  static constexpr std::string_view kUseKeys[] = {"lesson", "mode"};
+  std::vector<Text> uses;
+  for (const YAML::Node& item : *node) {
+    if (item.IsScalar()) {
+      uses.push_back(Text{item.Scalar(), problems_.at(item)});
+      lesson.uses.push_back(item.Scalar());
+      continue;
+    }
+    if (!item.IsMap()) {
+      problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
+                    fmt::format("each entry of 'uses' in {} must be a lesson id or a mapping such as "
+                                "{{lesson: positional-encoding, mode: student}}, got {}",
+                                name, yaml::describe(item)));
+      continue;
+    }
+    Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
+    use.check_keys(kUseKeys);
+    use.require("lesson", "name the earlier lesson by its id, e.g. lesson: positional-encoding");
+    auto id = use.text("lesson");
+    if (auto mode = use.text("mode")) {
+      if (mode->value == "student") {
+        if (id) lesson.uses_student_code.insert(id->value);
+      } else if (mode->value != "reference") {
+        problems_.add(mode->where,
+                      fmt::format("'mode' of {} must be 'reference' (grade against the earlier lesson's "
+                                  "reference behaviour, the default) or 'student' (grade with the "
+                                  "student's own earlier code), got '{}'",
+                                  use.owner(), mode->value));
+      }
+    }
+    if (id) {
+      uses.push_back(*id);
+      lesson.uses.push_back(id->value);
+    }
+  }
+  return uses;
 }
 
 void CourseReader::check_uses(const Course& course) {

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -83,7 +84,14 @@ struct Lesson {
   std::string id;
   std::string title;
   std::string folder;             ///< relative to the course root, e.g. "lessons/positional-encoding"
-  std::vector<std::string> uses;  ///< earlier lessons whose student files this lesson's worker also compiles
+  /// Earlier lessons whose functions this lesson's code calls. In `check` (and
+  /// wherever there are no references) the worker compiles their student
+  /// files too; in `grade` it calls their reference behaviour from the
+  /// trusted side, unless the lesson is in uses_student_code.
+  std::vector<std::string> uses;
+  /// Lessons of `uses` written with `mode: student`: graded with the
+  /// student's own files in `grade` as well.
+  std::set<std::string> uses_student_code;
   std::vector<Exercise> exercises;
   Limits limits;
   Location where;

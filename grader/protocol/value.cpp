@@ -10,10 +10,14 @@ namespace {
 //   message := u8 kind, u64 sequence, body
 //   request body := string function, u32 count, value*
 //   reply body   := u8 ok, (u32 count, value*) | (string kind, string message)
+//   callback body := string function, u32 count, value*   (as a request)
+//   answer body   := as a reply
 //   value := u8 tag, payload ; tensor payload := u32 rank, i64 dims[rank], elements
 enum class Tag : std::uint8_t { none = 0, boolean = 1, int64 = 2, float64 = 3, string = 4, tensor_f64 = 5, tensor_f32 = 6 };
 constexpr std::uint8_t kRequestKind = 0x51;  // 'Q'
 constexpr std::uint8_t kReplyKind = 0x52;    // 'R'
+constexpr std::uint8_t kCallbackKind = 0x43;  // 'C': worker -> trusted side, during a call
+constexpr std::uint8_t kAnswerKind = 0x41;    // 'A': trusted side -> worker, a callback's result
 constexpr std::uint32_t kMaxRank = 8;
 constexpr std::uint32_t kMaxValues = 1024;
 
@@ -163,9 +167,11 @@ std::string encode(const Request& request) {
   return w.take();
 }
 
-std::string encode(const Reply& reply) {
+namespace {
+
+std::string encode_reply_as(std::uint8_t kind, const Reply& reply) {
   Writer w;
-  w.pod(kReplyKind);
+  w.pod(kind);
   w.pod(reply.sequence);
   w.pod(static_cast<std::uint8_t>(reply.ok));
   if (reply.ok) {
@@ -175,6 +181,35 @@ std::string encode(const Reply& reply) {
     w.str(reply.error.message);
   }
   return w.take();
+}
+
+}  // namespace
+
+std::string encode(const Reply& reply) { return encode_reply_as(kReplyKind, reply); }
+std::string encode_answer(const Reply& answer) { return encode_reply_as(kAnswerKind, answer); }
+
+std::string encode(const Callback& callback) {
+  Writer w;
+  w.pod(kCallbackKind);
+  w.pod(callback.sequence);
+  w.str(callback.function);
+  w.values(callback.args);
+  return w.take();
+}
+
+bool is_callback(std::string_view bytes) {
+  return !bytes.empty() && static_cast<std::uint8_t>(bytes[0]) == kCallbackKind;
+}
+
+Callback decode_callback(std::string_view bytes) {
+  Reader r(bytes);
+  if (r.pod<std::uint8_t>() != kCallbackKind) throw ProtocolError("not a callback");
+  Callback c;
+  c.sequence = r.pod<std::uint64_t>();
+  c.function = r.str();
+  c.args = r.values();
+  r.finish();
+  return c;
 }
 
 Request decode_request(std::string_view bytes) {
@@ -188,9 +223,11 @@ Request decode_request(std::string_view bytes) {
   return q;
 }
 
-Reply decode_reply(std::string_view bytes, const ReplyCaps& caps) {
+namespace {
+
+Reply decode_reply_as(std::uint8_t expected_kind, const char* what, std::string_view bytes, const ReplyCaps& caps) {
   Reader r(bytes);
-  if (r.pod<std::uint8_t>() != kReplyKind) throw ProtocolError("not a reply");
+  if (r.pod<std::uint8_t>() != expected_kind) throw ProtocolError(std::string("not ") + what);
   Reply p;
   p.sequence = r.pod<std::uint64_t>();
   auto ok = r.pod<std::uint8_t>();
@@ -216,6 +253,13 @@ Reply decode_reply(std::string_view bytes, const ReplyCaps& caps) {
   }
   r.finish();
   return p;
+}
+
+}  // namespace
+
+Reply decode_reply(std::string_view bytes, const ReplyCaps& caps) { return decode_reply_as(kReplyKind, "a reply", bytes, caps); }
+Reply decode_answer(std::string_view bytes, const ReplyCaps& caps) {
+  return decode_reply_as(kAnswerKind, "a callback's answer", bytes, caps);
 }
 
 std::string shape_string(const std::vector<std::int64_t>& shape) {

@@ -48,6 +48,17 @@ struct Reply {
   std::uint64_t error_message_bytes_sent = 0;
 };
 
+/// A call from the worker back to the trusted side, made while the request
+/// `sequence` runs: a course-owned stub in the worker asks for an earlier
+/// lesson's function (docs/architecture.md, "Earlier lessons' functions").
+/// The trusted side answers with a Reply of the same sequence, encoded by
+/// encode_answer(), on the request pipe; the worker then continues the call.
+struct Callback {
+  std::uint64_t sequence = 0;
+  std::string function;
+  std::vector<Value> args;
+};
+
 /// How much of an error reply decode_reply() keeps. A message over the limit
 /// keeps its first max_message bytes and ends with "... (cut: N bytes more)";
 /// a kind over the limit keeps max_kind bytes. Both are only copied up to the
@@ -70,6 +81,15 @@ std::string encode(const Request& request);
 std::string encode(const Reply& reply);
 Request decode_request(std::string_view bytes);
 Reply decode_reply(std::string_view bytes, const ReplyCaps& caps = {});
+
+/// Callbacks travel on the reply pipe, their answers on the request pipe; each
+/// has a kind byte of its own, so neither can pass for a reply or a request.
+std::string encode(const Callback& callback);
+Callback decode_callback(std::string_view bytes);
+/// True when `bytes` start as a callback does (decode_callback() checks the rest).
+bool is_callback(std::string_view bytes);
+std::string encode_answer(const Reply& answer);
+Reply decode_answer(std::string_view bytes, const ReplyCaps& caps = {});
 
 /// Human-readable type name of a value ("int", "tensor<f64>(5, 8)", ...), for messages.
 std::string describe(const Value& value);

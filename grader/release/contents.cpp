@@ -54,6 +54,14 @@ class Collector {
       out_.skipped.push_back(rel + ": an answer key");
       return;
     }
+    // A lesson's functions as callbacks, and their reference server: only
+    // `grade` uses them, with references (docs/architecture.md, "Earlier
+    // lessons' functions"); a handout compiles the student's own files.
+    if (!instructor_ && starts_with(rel, "lessons/") &&
+        (ends_with(rel, "/bridge/use_stubs.cpp") || ends_with(rel, "/bridge/reference_server.cpp"))) {
+      out_.skipped.push_back(rel + ": serves earlier lessons' reference behaviour when grading (no references in a handout)");
+      return;
+    }
     if (std::string why = junk_reason(p.filename().string(), false); !why.empty()) {
       out_.skipped.push_back(rel + ": " + why);
       return;

@@ -207,7 +207,8 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
     for (const auto& l : lessons) {
       const std::string id = text_of(l, "id");
       if (l["uses"] && l["uses"].IsSequence())
-        for (const auto& u : l["uses"]) uses[id].push_back(u.Scalar());
+        for (const auto& u : l["uses"])  // an id, or {lesson: id, mode: ...}
+          uses[id].push_back(u.IsMap() ? text_of(u, "lesson") : u.Scalar());
       auto ids = exercise_ids(l);
       if (std::any_of(ids.begin(), ids.end(), [&](const std::string& e) { return chosen.count(e) > 0; }))
         pending.push_back(id);

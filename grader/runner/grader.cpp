@@ -39,7 +39,8 @@ bool same_source(const std::string& compiled, const std::string& listed) {
 
 }  // namespace
 
-std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson) {
+std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson,
+                                      const std::vector<std::string>& served) {
   std::vector<std::string> files;
   auto add = [&](const course::Lesson& l) {
     for (const auto& e : l.exercises)
@@ -48,12 +49,32 @@ std::vector<std::string> worker_files(const course::Course& course, const course
           if (std::find(files.begin(), files.end(), f) == files.end()) files.push_back(f);
   };
   for (const auto& used : lesson.uses)
-    if (const auto* l = course.find_lesson(used)) add(*l);
+    if (const auto* l = course.find_lesson(used); l && std::find(served.begin(), served.end(), used) == served.end())
+      add(*l);
   add(lesson);
   return files;
 }
 
 namespace {
+
+// The used lessons whose reference behaviour the lesson is graded against
+// (docs/architecture.md, "Earlier lessons' functions"): in `grade` (hidden
+// suites, so an instructor build with references), every lesson of `uses`
+// not written with mode: student, when the build can serve it.
+std::vector<std::string> served_lessons(const build::Toolchain& toolchain, const course::Lesson& lesson,
+                                        bool include_hidden) {
+  std::vector<std::string> served;
+  const auto* artifacts = toolchain.lesson(lesson.id);
+  if (!include_hidden || !artifacts) return served;
+  for (const auto& used : lesson.uses) {
+    const auto* used_artifacts = toolchain.lesson(used);
+    const auto& can = artifacts->callback_lessons;
+    if (!lesson.uses_student_code.count(used) && used_artifacts && !used_artifacts->use_stubs.empty() &&
+        std::find(can.begin(), can.end(), used) != can.end())
+      served.push_back(used);
+  }
+  return served;
+}
 
 // Why `head` (a file's first bytes) is not source code, or "" when it may be.
 // Object files, libraries and programs are never compiled or linked.
@@ -85,6 +106,51 @@ std::string exercise_of(const course::Lesson& lesson, const std::string& source_
       }
   }
   return {};
+}
+
+// A lesson whose worker compiled the student's files of an earlier lesson
+// (check, the handout, mode: student) can fail because of that lesson: when
+// the earlier lesson failed in the same run, every failed test says so. The
+// earlier lesson's failing exercises and their files name what to fix.
+void note_failed_uses(const course::Course& course, const build::Toolchain& toolchain, bool include_hidden,
+                      std::vector<LessonResult>& lessons) {
+  auto result_of = [&](const std::string& id) -> const LessonResult* {
+    for (const auto& l : lessons)
+      if (l.lesson == id) return &l;
+    return nullptr;
+  };
+  auto failed = [](TestStatus s) { return s != TestStatus::passed && s != TestStatus::pending_review; };
+  for (auto& result : lessons) {
+    const auto* lesson = course.find_lesson(result.lesson);
+    if (!lesson) continue;
+    const auto served = served_lessons(toolchain, *lesson, include_hidden);
+    std::string notes;
+    for (const auto& used : lesson->uses) {
+      const LessonResult* earlier = result_of(used);
+      const auto* earlier_lesson = course.find_lesson(used);
+      if (!earlier || !earlier_lesson || std::find(served.begin(), served.end(), used) != served.end()) continue;
+      std::set<std::string> failing;
+      for (const auto& t : earlier->tests)
+        if (failed(t.status)) failing.insert(t.exercise);
+      if (earlier->status != LessonStatus::graded && earlier->status != LessonStatus::missing_files && failing.empty())
+        for (const auto& e : earlier_lesson->exercises) failing.insert(e.id);
+      std::string what;
+      for (const auto& e : earlier_lesson->exercises) {
+        if (!failing.count(e.id) || e.kind != course::ExerciseKind::code) continue;
+        std::string files;
+        for (const auto& f : e.files) files += (files.empty() ? "" : ", ") + f;
+        what += (what.empty() ? "" : "; ") + e.id + ": " + files;
+      }
+      if (what.empty()) continue;
+      notes += "note: this test calls your functions from lesson " + used + " (" + what +
+               "), which failed: fix that lesson first\n";
+    }
+    if (notes.empty()) continue;
+    for (auto& t : result.tests)
+      if (t.status == TestStatus::failed || t.status == TestStatus::not_implemented) t.message = notes + t.message;
+    if (result.status != LessonStatus::graded && result.status != LessonStatus::missing_files)
+      result.detail = notes + result.detail;
+  }
 }
 
 }  // namespace
@@ -211,9 +277,12 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   // Which tests exist, per exercise (needed to split points and to report
   // tests that never ran).
   std::vector<std::pair<std::string, bool>> suites;  // (path, hidden)
+  const std::vector<std::string> served = served_lessons(toolchain_, lesson, options.include_hidden);
   if (has_code) {
     if (const auto* artifacts = toolchain_.lesson(lesson.id)) {
-      if (auto it = artifacts->suites.find("public"); it != artifacts->suites.end()) suites.push_back({it->second, false});
+      // With callbacks, the public tests run in the suite that can answer them.
+      auto public_suite = artifacts->suites.find(served.empty() ? "public" : "public_serving");
+      if (public_suite != artifacts->suites.end()) suites.push_back({public_suite->second, false});
       if (options.include_hidden)
         if (auto it = artifacts->suites.find("hidden"); it != artifacts->suites.end()) suites.push_back({it->second, true});
     } else {
@@ -271,7 +340,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   // Files the lesson needs, and which of them were missing from the submission.
   std::vector<build::SourceFile> sources;
   std::vector<std::string> missing_here;
-  for (const auto& rel : worker_files(course_, lesson)) {
+  for (const auto& rel : worker_files(course_, lesson, served)) {
     auto it = std::find_if(files.files.begin(), files.files.end(), [&](const auto& f) { return f.first == rel; });
     if (it != files.files.end()) sources.push_back({rel, it->second});
     if (std::find(files.missing.begin(), files.missing.end(), rel) != files.missing.end()) missing_here.push_back(rel);
@@ -303,7 +372,9 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     compile_timeout = std::max(1, std::min(compile_timeout, seconds_left()));
     const bool deadline_first = seconds_left() < lesson_limits.lesson_timeout_s;
     build::WorkerBuilder builder(toolchain_, cache_dir_);
-    auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048});
+    std::vector<std::string> stubs;  // the served lessons' functions, as callbacks
+    for (const auto& used : served) stubs.push_back(toolchain_.lesson(used)->use_stubs);
+    auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048}, stubs);
     if (!built.ok) {
       result.status = LessonStatus::compile_error;
       result.detail = built.diagnostics;
@@ -319,7 +390,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
         fs::create_directories(suite_scratch);
         const int lesson_timeout = std::max(1, std::min(lesson_limits.lesson_timeout_s, seconds_left()));
-        auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory});
+        auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory, served});
         // Tests that ended before the worker failed to start keep their results.
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (!outcome.did_not_start.empty()) {
@@ -430,7 +501,20 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
                            [&](const auto& e) { return options.exercises.empty() || options.exercises.count(e.id); });
     if (any) lessons.push_back(&l);
   }
-  result.lessons.resize(lessons.size());
+  // In check (no references), a lesson whose worker compiles an earlier
+  // lesson's student files is checked along with that lesson, whole, so that
+  // a failure caused there can say so (note_failed_uses); the earlier
+  // lesson's own results are not reported unless it was asked for.
+  const std::size_t asked = lessons.size();
+  GradeOptions context_options = options;
+  context_options.exercises.clear();
+  context_options.on_lesson_done = nullptr;
+  if (!options.include_hidden)
+    for (std::size_t i = 0; i < asked; ++i)
+      for (const auto& used : lessons[i]->uses)
+        if (const auto* u = course_.find_lesson(used); u && std::find(lessons.begin(), lessons.end(), u) == lessons.end())
+          lessons.push_back(u);
+  std::vector<LessonResult> graded(lessons.size());
   // Lessons are independent: grade several at once (each compiles and runs
   // its own worker).
   std::size_t next = 0;
@@ -444,20 +528,21 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
         i = next++;
       }
       LessonResult r;
+      const GradeOptions& lesson_options = i < asked ? options : context_options;
       try {
-        r = grade_lesson(*lessons[i], files, options);
+        r = grade_lesson(*lessons[i], files, lesson_options);
       } catch (const std::exception& e) {
         r.lesson = lessons[i]->id;
         r.status = LessonStatus::internal_error;
         r.detail = e.what();
         PointSum max_score;  // the lesson's points still count in the maximum
         for (const auto& ex : lessons[i]->exercises)
-          if (options.exercises.empty() || options.exercises.count(ex.id))
-            max_score += exercise_max_points(ex, 0, options.include_hidden);
+          if (lesson_options.exercises.empty() || lesson_options.exercises.count(ex.id))
+            max_score += exercise_max_points(ex, 0, lesson_options.include_hidden);
         r.max_score = max_score.value();
       }
-      if (options.on_lesson_done) options.on_lesson_done(r);
-      result.lessons[i] = std::move(r);
+      if (lesson_options.on_lesson_done) lesson_options.on_lesson_done(r);
+      graded[i] = std::move(r);
     }
   };
   int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(lessons.size())));
@@ -465,6 +550,9 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
   for (int t = 1; t < threads; ++t) pool.push_back(std::async(std::launch::async, work));
   work();
   for (auto& f : pool) f.get();
+  note_failed_uses(course_, toolchain_, options.include_hidden, graded);
+  graded.resize(asked);
+  result.lessons = std::move(graded);
 
   PointSum score, max_score;
   for (const auto& l : result.lessons) {

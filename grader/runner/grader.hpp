@@ -83,8 +83,10 @@ class Grader {
 };
 
 /// Every file a lesson's worker compiles: its own exercises' code files and
-/// those of the lessons it uses (workspace-relative, e.g. "attention/softmax.cpp").
-std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson);
+/// those of the lessons it uses (workspace-relative, e.g. "attention/softmax.cpp"),
+/// except the used lessons in `served` (answered by the reference over callbacks).
+std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson,
+                                      const std::vector<std::string>& served = {});
 
 /// Largest student file accepted; anything bigger is refused, not compiled.
 inline constexpr std::size_t kMaxStudentFileBytes = 1 << 20;

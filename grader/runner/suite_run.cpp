@@ -59,6 +59,11 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
   sandbox::Spec spec;
   spec.argv = {suite, "--results-file=/dev/fd/3", "--gtest_color=no", "--gtest_brief=1"};
   for (auto& flag : worker_flags(worker, limits, worker_home)) spec.argv.push_back(std::move(flag));
+  if (!limits.callback_lessons.empty()) {
+    std::string list;
+    for (const auto& l : limits.callback_lessons) list += (list.empty() ? "" : ",") + l;
+    spec.argv.push_back("--callbacks=" + list);
+  }
   spec.working_dir = scratch.string();
   spec.env = sandbox::clean_environment(scratch.string());
   spec.limits.address_space_bytes = suite_address_space(limits.memory_mb);

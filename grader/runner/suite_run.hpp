@@ -40,6 +40,9 @@ struct SuiteLimits {
   int call_timeout_ms = 2000;
   int lesson_timeout_s = 120;
   int memory_mb = 512;
+  /// Earlier lessons whose reference functions the worker may call back
+  /// (the suite's --callbacks); empty: none.
+  std::vector<std::string> callback_lessons;
 };
 
 /// The flags that hand `worker` to a trusted program that calls it (a suite,

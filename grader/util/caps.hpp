@@ -61,6 +61,18 @@ inline constexpr std::size_t kMaxSuiteResultLineBytes = kJsonEscapeGrowth * kMax
 /// The suite's own stdout and stderr (sandbox lines, GoogleTest's brief output).
 inline constexpr std::size_t kMaxSuiteOutputBytes = 64 * KiB;
 
+/// Callbacks (the worker asking the trusted side for an earlier lesson's
+/// reference function, docs/architecture.md). One callback frame: the course's
+/// largest are two small matrices; anything longer fails the call.
+inline constexpr std::size_t kMaxCallbackBytes = 16 * MiB;
+/// Callbacks during one call: the course makes a few per call (a length
+/// experiment one per length); a flood fails the call.
+inline constexpr std::size_t kMaxCallbacksPerCall = 1024;
+/// Elements a reference may produce for one callback (a 2048 x 2048 matrix),
+/// checked from the arguments before the reference runs, so a callback cannot
+/// make the trusted process allocate without bound.
+inline constexpr std::size_t kMaxCallbackResultElements = std::size_t{4} << 20;
+
 /// Address space (RLIMIT_AS) of a suite process. A suite of this course works
 /// on matrices of a few KiB; with the caps above it holds at most one reply
 /// (kMaxReplyBytes) and its decoded copy at a time, so 1 GiB leaves ample

@@ -49,12 +49,36 @@ int serve(const Registry& registry, int in_fd, int out_fd);
 /// hangs, crashes or exits there never sends it, and the trusted side can say
 /// the code did not start instead of blaming the first call.
 inline constexpr std::string_view kReadyGreeting = "grader-worker-ready";
-inline constexpr std::int64_t kProtocolVersion = 1;
+/// 2: callbacks from the worker during a call (Callback, encode_answer).
+inline constexpr std::int64_t kProtocolVersion = 2;
 /// The ready frame (encoded reply) main() writes; the client expects exactly it.
 std::string ready_frame();
 
 /// File descriptors the trusted side passes to every worker.
 inline constexpr int kRequestFd = 3;
 inline constexpr int kReplyFd = 4;
+
+/// The sequence of the request being served, 0 outside a call. Nothing
+/// secret: it only lets a callback say which call it belongs to.
+std::uint64_t current_call_sequence();
+
+/// Marks a request as being served (serve() holds one per request).
+class CallInProgress {
+ public:
+  explicit CallInProgress(std::uint64_t sequence);
+  ~CallInProgress();
+  CallInProgress(const CallInProgress&) = delete;
+  CallInProgress& operator=(const CallInProgress&) = delete;
+};
+
+/// Asks the trusted side to run `function` (an earlier lesson's function the
+/// lesson uses, docs/architecture.md "Earlier lessons' functions") and waits
+/// for its answer. Course-owned stubs call it in place of the student's
+/// earlier files when grading against the earlier lessons' reference. An
+/// error answer is thrown as the standard type of its kind
+/// (std::invalid_argument, ...). Outside a call (a static initialiser) it
+/// throws std::logic_error. When the pipe breaks or the answer is malformed
+/// the worker ends: the trusted side has already failed the call.
+std::vector<Value> call_back(std::string_view function, std::vector<Value> args);
 
 }  // namespace grader::worker

@@ -58,6 +58,7 @@ int serve(const Registry& registry, int in_fd, int out_fd) {
         reply.error = {"unknown_function", "the worker has no function named '" + request.function + "'"};
       } else {
         try {
+          CallInProgress in_call(request.sequence);
           reply.results = (*handler)(request.args);
         } catch (const protocol::ProtocolError& e) {
           reply.ok = false;

@@ -1,6 +1,7 @@
 // The worker protocol from the trusted side's point of view: any bytes a
 // worker can send must decode to a message or fail with ProtocolError, and
 // anything that decodes must encode and decode again to the same message.
+// Callbacks and their answers (protocol version 2) likewise.
 #include <cmath>
 #include <string_view>
 
@@ -35,6 +36,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const std::exception& e) {
     fuzz::finding(std::string("decode_reply threw something other than ProtocolError: ") + e.what());
   }
+  try {
+    round_trip<Callback>(decode_callback(bytes), [](std::string_view b) { return decode_callback(b); });
+  } catch (const ProtocolError&) {
+  } catch (const std::exception& e) {
+    fuzz::finding(std::string("decode_callback threw something other than ProtocolError: ") + e.what());
+  }
+  try {
+    const Reply answer = decode_answer(bytes);
+    if (encode_answer(decode_answer(encode_answer(answer))) != encode_answer(answer))
+      fuzz::finding("a decoded answer does not encode back to the same bytes");
+  } catch (const ProtocolError&) {
+  } catch (const std::exception& e) {
+    fuzz::finding(std::string("decode_answer threw something other than ProtocolError: ") + e.what());
+  }
   return 0;
 }
 
@@ -49,6 +64,9 @@ std::vector<std::string> seeds() {
   out.push_back(encode(Reply{1, true, {m}, {}}));
   out.push_back(encode(Reply{2, true, {t, std::monostate{}, false, -3.25}, {}}));
   out.push_back(encode(Reply{3, false, {}, {"invalid_argument", "seq_len must be >= 0, got -1"}}));
+  out.push_back(encode(Callback{4, "positional_encoding", {std::int64_t{5}, std::int64_t{8}, 10000.0}}));
+  out.push_back(encode_answer(Reply{4, true, {m}, {}}));
+  out.push_back(encode_answer(Reply{5, false, {}, {"invalid_argument", "d_model must be > 0"}}));
   return out;
 }
 }  // namespace fuzz

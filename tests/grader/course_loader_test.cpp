@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unistd.h>
@@ -965,6 +966,82 @@ lessons:
   EXPECT_TRUE(HasError(e, "course.yaml:7:33",
                        {"lesson 'attention' uses unknown lesson 'atention'", "did you mean 'attention'?"}));
   EXPECT_TRUE(HasError(e, "course.yaml:16:12", {"lesson 'positional-encoding' lists itself in 'uses'"}));
+}
+
+// Two lessons and a third that uses both; `uses` is the third lesson's list.
+std::string course_using(std::string_view uses) {
+  return yaml(R"(
+format_version: 1
+title: T
+lessons:
+  - id: attention
+    title: A
+    folder: lessons/attention
+    exercises:
+      - id: a-one
+        title: One
+        files: [a/one.cpp]
+        points: 1
+  - id: positional-encoding
+    title: PE
+    folder: lessons/positional-encoding
+    exercises:
+      - id: pe-one
+        title: One
+        files: [pe/one.cpp]
+        points: 1
+  - id: order
+    title: O
+    folder: lessons/order
+)") + "    uses: " + std::string(uses) + R"(
+    exercises:
+      - id: o-one
+        title: One
+        files: [o/one.cpp]
+        points: 1
+)";
+}
+
+TEST(CourseUses, PlainIdsAreGradedAgainstTheReference) {
+  auto course = gc::load_course_from_string(course_using("[attention, positional-encoding]"), "course.yaml",
+                                            "/nonexistent-course-root", without_file_checks());
+  const auto* order = course.find_lesson("order");
+  ASSERT_NE(order, nullptr);
+  EXPECT_EQ(order->uses, (std::vector<std::string>{"attention", "positional-encoding"}));
+  EXPECT_TRUE(order->uses_student_code.empty());
+}
+
+TEST(CourseUses, ModeStudentOptsIntoTheStudentsCode) {
+  auto course = gc::load_course_from_string(
+      course_using("[attention, {lesson: positional-encoding, mode: student}]"), "course.yaml",
+      "/nonexistent-course-root", without_file_checks());
+  const auto* order = course.find_lesson("order");
+  ASSERT_NE(order, nullptr);
+  EXPECT_EQ(order->uses, (std::vector<std::string>{"attention", "positional-encoding"}));
+  EXPECT_EQ(order->uses_student_code, (std::set<std::string>{"positional-encoding"}));
+  // mode: reference is the default, written out.
+  auto explicit_reference = gc::load_course_from_string(
+      course_using("[{lesson: attention, mode: reference}]"), "course.yaml", "/nonexistent-course-root",
+      without_file_checks());
+  EXPECT_EQ(explicit_reference.find_lesson("order")->uses, (std::vector<std::string>{"attention"}));
+  EXPECT_TRUE(explicit_reference.find_lesson("order")->uses_student_code.empty());
+}
+
+TEST(CourseUses, BadModesAndEntriesAreReportedWhereWritten) {
+  // Line 23 holds `uses:`; columns count from the start of that line.
+  const auto e = rejection(course_using("[{lesson: attention, mode: own}, {mode: student}]"));
+  EXPECT_TRUE(HasError(e, "course.yaml:23:38",
+                       {"'mode' of an entry of 'uses' in lesson 'order' must be 'reference'", "or 'student'",
+                        "got 'own'"}));
+  EXPECT_TRUE(HasError(e, "course.yaml:23:44", {"has no 'lesson'", "lesson: positional-encoding"}));
+  const auto misspelt = rejection(course_using("[{lesson: attention, modes: x}]"));
+  EXPECT_TRUE(HasError(misspelt, "course.yaml:23:32", {"unknown key 'modes'", "did you mean 'mode'?"}));
+  // Unknown lessons in the mapping form are found as in the plain form.
+  const auto unknown = rejection(course_using("[{lesson: atention, mode: student}]"));
+  EXPECT_TRUE(HasError(unknown, "course.yaml:23:21", {"uses unknown lesson 'atention'", "did you mean 'attention'?"}));
+  // An entry that is neither an id nor a mapping.
+  const auto nested = rejection(course_using("[[attention]]"));
+  EXPECT_TRUE(HasError(nested, "course.yaml:23:12", {"must be a lesson id or a mapping"}));
 }
 
 TEST(CourseErrors, BadVisibilityListsTheValidValues) {

@@ -240,6 +240,49 @@ TEST(ProtocolMalformed, WrongKindByte) {
   }
 }
 
+TEST(ProtocolCallback, RoundTripAndAnswer) {
+  gp::Callback c{12, "positional_encoding", {std::int64_t{5}, std::int64_t{8}, 10000.0}};
+  std::string wire = gp::encode(c);
+  EXPECT_TRUE(gp::is_callback(wire));
+  gp::Callback back = gp::decode_callback(wire);
+  EXPECT_EQ(back.sequence, 12u);
+  EXPECT_EQ(back.function, "positional_encoding");
+  EXPECT_EQ(back.args, c.args);
+  EXPECT_EQ(gp::encode(back), wire);
+  gp::Reply answer{12, false, {}, {"invalid_argument", "seq_len must be >= 0, got -1"}};
+  gp::Reply answer_back = gp::decode_answer(gp::encode_answer(answer));
+  EXPECT_EQ(answer_back.sequence, 12u);
+  EXPECT_FALSE(answer_back.ok);
+  EXPECT_EQ(answer_back.error, answer.error);
+}
+
+TEST(ProtocolCallback, NoKindPassesForAnother) {
+  // A callback is not a reply or a request, an answer is not a request or a
+  // reply: a worker cannot slip one in for the other.
+  std::string callback = gp::encode(gp::Callback{1, "positional_encoding", {}});
+  std::string answer = gp::encode_answer(gp::Reply{1, true, {}, {}});
+  std::string reply = gp::encode(gp::Reply{1, true, {}, {}});
+  std::string request = gp::encode(small_request());
+  EXPECT_THROW(gp::decode_reply(callback), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_request(callback), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_reply(answer), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_request(answer), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_answer(reply), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_callback(request), gp::ProtocolError);
+  EXPECT_THROW(gp::decode_callback(reply), gp::ProtocolError);
+  EXPECT_FALSE(gp::is_callback(reply));
+  EXPECT_FALSE(gp::is_callback(request));
+  EXPECT_FALSE(gp::is_callback(""));
+}
+
+TEST(ProtocolCallback, TruncatedAtEveryByteOffset) {
+  std::string wire = gp::encode(gp::Callback{3, "scaled_dot_product_attention", small_request().args});
+  ASSERT_NO_THROW(gp::decode_callback(wire));
+  for (std::size_t n = 0; n < wire.size(); ++n)
+    EXPECT_THROW(gp::decode_callback(std::string_view(wire).substr(0, n)), gp::ProtocolError) << "prefix of " << n << " bytes";
+  EXPECT_THROW(gp::decode_callback(wire + "x"), gp::ProtocolError);
+}
+
 TEST(ProtocolMalformed, UnknownValueTag) {
   for (int tag : {7, 8, 0x7f, 0xff}) {
     Bytes b = Bytes::request(1);

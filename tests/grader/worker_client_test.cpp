@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -22,7 +23,9 @@
 #include <thread>
 #include <vector>
 
+#include "grader/client/reference_table.hpp"
 #include "grader/client/worker_client.hpp"
+#include "grader/protocol/args.hpp"
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 
@@ -292,6 +295,85 @@ TEST_F(WorkerClientTest, LongErrorKindIsAMalformedReply) {
   EXPECT_TRUE(contains(message, "error kind of 100000 bytes is over the limit of 64 bytes: cut")) << message;
   EXPECT_LT(message.size(), 1000u);
   expect_next_call_works();
+}
+
+// ---- callbacks: the worker asks for an earlier lesson's reference ----
+
+// The "reference" of a test lesson: doubles an integer, refuses negatives as
+// the course's references refuse bad arguments, and refuses huge requests
+// the way the course's servers do.
+const bool test_references_registered =
+    gc::add_reference("earlier", "double_it",
+                      [](const std::vector<Value>& a) -> std::vector<Value> {
+                        const auto x = grader::protocol::get<std::int64_t>(a, 0, "x");
+                        gc::check_callback_result_size(static_cast<double>(x), "double_it");
+                        if (x < 0) throw std::invalid_argument("x must be >= 0, got " + std::to_string(x));
+                        return {2 * x};
+                      }) &&
+    gc::add_reference("later", "own_exercise", [](const std::vector<Value>&) -> std::vector<Value> {
+      ADD_FAILURE() << "a reference of a lesson not served was run";
+      return {};
+    });
+
+class WorkerClientCallbackTest : public WorkerClientTest {
+ protected:
+  WorkerClientCallbackTest() {
+    auto o = options_for(TEST_WORKER_EXE, scratch_.path());
+    o.callback_lessons = {"earlier"};
+    serving_ = std::make_unique<gc::WorkerClient>(o);
+  }
+  std::vector<Value> call_back(const std::string& function, std::int64_t times, Value value) {
+    return serving_->call("call_back", {function, times, std::move(value)}, "call_back(...)");
+  }
+  std::string callback_failure(const std::string& function, std::int64_t times, Value value) {
+    try {
+      call_back(function, times, std::move(value));
+    } catch (const gc::WorkerFailure& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "expected WorkerFailure";
+    return {};
+  }
+  std::unique_ptr<gc::WorkerClient> serving_;
+};
+
+TEST_F(WorkerClientCallbackTest, AnsweredWithTheReferenceThenTheCallContinues) {
+  ASSERT_TRUE(test_references_registered);
+  auto r = call_back("double_it", 3, std::int64_t{21});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(std::get<std::int64_t>(r[0]), 42);
+  // The same worker serves the next call: callbacks did not disturb the pipe.
+  EXPECT_EQ(std::get<std::int64_t>(call_back("double_it", 1, std::int64_t{5}).at(0)), 10);
+}
+
+TEST_F(WorkerClientCallbackTest, TheReferencesExceptionReachesTheWorkerWithItsType) {
+  auto r = call_back("double_it", 1, std::int64_t{-3});
+  ASSERT_EQ(r.size(), 1u);
+  EXPECT_EQ(std::get<std::string>(r[0]), "caught: x must be >= 0, got -3");
+}
+
+TEST_F(WorkerClientCallbackTest, OnlyTheServedLessonsFunctionsAreFound) {
+  // Registered, but of a lesson this client does not serve.
+  std::string other = callback_failure("own_exercise", 1, std::int64_t{1});
+  EXPECT_TRUE(contains(other, "called back 'own_exercise', which is not a function of an earlier lesson")) << other;
+  std::string unknown = callback_failure("no_such_reference", 1, std::int64_t{1});
+  EXPECT_TRUE(contains(unknown, "called back 'no_such_reference'")) << unknown;
+  // A client serving nothing answers no callback at all.
+  std::string none = failure_of("call_back", {std::string("double_it"), std::int64_t{1}, std::int64_t{1}});
+  EXPECT_TRUE(contains(none, "called back 'double_it', which is not a function of an earlier lesson")) << none;
+  EXPECT_EQ(std::get<std::int64_t>(call_back("double_it", 1, std::int64_t{4}).at(0)), 8);
+}
+
+TEST_F(WorkerClientCallbackTest, AFloodAndAHugeRequestFailTheCall) {
+  std::string flood = callback_failure("double_it", 5000, std::int64_t{1});
+  EXPECT_TRUE(contains(flood, "more than 1024 times")) << flood;
+  std::string huge = callback_failure("double_it", 1, std::int64_t{1} << 40);
+  EXPECT_TRUE(contains(huge, "would produce more than")) << huge;
+  // A long name is cut in the message.
+  std::string long_name = callback_failure(std::string(5000, 'n'), 1, std::int64_t{1});
+  EXPECT_TRUE(contains(long_name, std::string(64, 'n') + "...")) << long_name.substr(0, 300);
+  EXPECT_LT(long_name.size(), 1000u);
+  EXPECT_EQ(std::get<std::int64_t>(call_back("double_it", 1, std::int64_t{6}).at(0)), 12);
 }
 
 TEST_F(WorkerClientTest, UnknownFunctionAndBadArgumentsAreWorkerFailures) {

@@ -172,6 +172,20 @@ void grader::worker::register_functions(Registry& registry) {
     }
     return {child > 0};
   });
+  // Calls back `function` (an earlier lesson's, in a course) `times` times
+  // with `value` and returns the last answer; "caught: ..." when the answer
+  // was an error thrown as std::invalid_argument.
+  registry.add("call_back", [](const Values& a) -> Values {
+    const auto& function = grader::protocol::get<std::string>(a, 0, "function");
+    const auto times = grader::protocol::get<std::int64_t>(a, 1, "times");
+    Values answer;
+    try {
+      for (std::int64_t i = 0; i < times; ++i) answer = grader::worker::call_back(function, {a.at(2)});
+    } catch (const std::invalid_argument& e) {
+      return {std::string("caught: ") + e.what()};
+    }
+    return answer;
+  });
   // A number drawn once per worker process: tells a restarted worker apart.
   registry.add("instance", [](const Values&) -> Values {
     static const std::int64_t token = static_cast<std::int64_t>(std::random_device{}() & 0x7fffffff) * 65536 + getpid();

@@ -113,15 +113,17 @@ void expect_full_marks(const json& lesson) {
   }
 }
 
-// Lessons whose workers compile kLesson's student files too (course.yaml
-// `uses`, followed through): a bug there may rightly cost their points as well.
+// Lessons whose workers compile kLesson's student files too in `grade`
+// (course.yaml `uses` with mode: student, followed through): a bug there may
+// rightly cost their points as well. A plain `uses` is graded against the
+// reference, so a lesson using kLesson that way must keep full marks.
 std::set<std::string> lessons_using_broken_lesson() {
   auto course = grader::course::load_course(kCourse / "course.yaml");
   std::set<std::string> affected = {kLesson};
   for (bool grew = true; grew;) {
     grew = false;
     for (const auto& l : course.lessons)
-      for (const auto& used : l.uses)
+      for (const auto& used : l.uses_student_code)
         if (affected.count(used) && affected.insert(l.id).second) grew = true;
   }
   affected.erase(kLesson);

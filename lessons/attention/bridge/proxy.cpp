@@ -1,5 +1,6 @@
 #include "attention/bridge/proxy.hpp"
 
+#include "attention/bridge/codec.hpp"
 #include "common/proxy_support.hpp"
 
 namespace student {
@@ -38,8 +39,8 @@ course::AttentionResult scaled_dot_product_attention(const course::MatrixXf& que
                                                      const course::MatrixXf& value, const course::Mask& mask) {
   std::vector<std::string> shown = {describe_arg(query), describe_arg(key), describe_arg(value)};
   if (mask.kind != course::Mask::Kind::none) shown.push_back(describe_mask(mask));
-  Values args = {to_value(query), to_value(key), to_value(value), to_value(static_cast<course::Index>(mask.kind))};
-  args.push_back(mask.kind == course::Mask::Kind::none ? Value{} : to_value(mask.values));
+  Values args = {to_value(query), to_value(key), to_value(value)};
+  attention::append(args, mask);
   return call_student("scaled_dot_product_attention", std::move(args), call_text("scaled_dot_product_attention", shown),
                       [](const Values& r) {
                         return course::AttentionResult{matrix_f(r, 0, "scaled_dot_product_attention output"),

@@ -1,25 +1,12 @@
 // Worker side of the attention bridge: exposes the student's functions by
 // name. Linked only into workers, never with reference code.
 #include "attention/attention.hpp"
+#include "attention/bridge/codec.hpp"
 #include "common/worker_support.hpp"
 
-namespace {
-
-using namespace course::bridge;
-
-// The proxy sends a mask as its kind (an integer) followed by its values, or
-// by nothing when the kind is none.
-course::Mask mask_arg(const Values& a, std::size_t index) {
-  const course::Index kind = integer(a, index, "mask kind");
-  if (kind == 0) return {};
-  if (kind != 1 && kind != 2)
-    throw grader::protocol::ProtocolError("mask kind must be 0, 1 or 2, got " + std::to_string(kind));
-  return {static_cast<course::Mask::Kind>(kind), matrix_f(a, index + 1, "mask values")};
-}
-
-}  // namespace
-
 void grader::worker::register_functions(Registry& registry) {
+  using namespace course::bridge;
+  using course::bridge::attention::mask_arg;
   register_course_errors(registry);
   registry.add("softmax_rows", [](const Values& a) -> Values {
     return {to_value(course::softmax_rows(matrix_f(a, 0, "scores")))};
