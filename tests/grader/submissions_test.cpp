@@ -375,10 +375,14 @@ TEST(SlurmShard, InconsistentOrForeignTasksAreRefused) {
   wrong_count["SLURM_ARRAY_TASK_ID"] = "2";
   wrong_count["SLURM_ARRAY_TASK_COUNT"] = "5";
   EXPECT_NE(slurm_error(wrong_count).find("disagree"), std::string::npos) << slurm_error(wrong_count);
-  // --array=1,2,7: no step, not evenly spaced.
-  std::string uneven = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "7"},
+  // --array=1,2,8: no step, and 1..8 cannot hold 3 evenly spaced tasks.
+  std::string uneven = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "8"},
                                     {"SLURM_ARRAY_TASK_COUNT", "3"}});
   EXPECT_NE(uneven.find("not evenly spaced"), std::string::npos) << uneven;
+  // --array=1,2,7 looks like 1,4,7 from the environment: task 2 is refused, never given a wrong shard.
+  std::string looks_even = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"},
+                                        {"SLURM_ARRAY_TASK_MAX", "7"}, {"SLURM_ARRAY_TASK_COUNT", "3"}});
+  EXPECT_NE(looks_even.find("is not one of the array's 3 tasks"), std::string::npos) << looks_even;
   EXPECT_NE(slurm_error({{"SLURM_ARRAY_TASK_ID", "1"}}).find("SLURM_ARRAY_TASK_COUNT is not"), std::string::npos);
   EXPECT_NE(slurm_error({{"SLURM_ARRAY_TASK_ID", "x"}, {"SLURM_ARRAY_TASK_COUNT", "3"}}).find("is not a whole number"),
             std::string::npos);
