@@ -7,6 +7,7 @@
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
+#include "grader/util/caps.hpp"
 
 namespace grader::report {
 
@@ -98,7 +99,9 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
   json out = {{"version", 3}};
   if (!any_ran) {
     out["status"] = "error";
-    out["message"] = json_text(submission_summary(result, Audience::student));
+    // It holds every lesson's detail (compiler output): capped like each test's.
+    out["message"] = json_text(cut_text(submission_summary(result, Audience::student),
+                                        caps::kMaxCompilerOutputInReport * std::max<std::size_t>(1, result.lessons.size())));
   } else {
     out["status"] = all_pass && lessons_ok ? "pass" : "fail";
     out["message"] = nullptr;

@@ -35,17 +35,18 @@ std::string message_with_compiler_output(const runner::LessonResult& lesson, con
                                          Audience audience) {
   if (lesson.status != LessonStatus::compile_error || test.status != TestStatus::not_run)
     return shown_message(test, audience);
-  std::string output = shown_detail(lesson, audience);
-  std::string cut;
-  if (output.size() > caps::kMaxCompilerOutputInReport) {
-    std::size_t end = caps::kMaxCompilerOutputInReport;
-    // Never inside a UTF-8 sequence.
-    while (end > 0 && (static_cast<unsigned char>(output[end]) & 0xC0) == 0x80) --end;
-    cut = fmt::format("\n... (cut: {} bytes more)", output.size() - end);
-    output.resize(end);
-  }
+  const std::string output = shown_detail(lesson, audience);
   if (output.empty()) return "not run: the lesson's files did not compile (the compiler gave no message)";
-  return "not run: the lesson's files did not compile. The compiler said:\n" + output + cut;
+  return "not run: the lesson's files did not compile. The compiler said:\n" +
+         cut_text(output, caps::kMaxCompilerOutputInReport);
+}
+
+std::string cut_text(const std::string& text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t end = max_bytes;
+  // Never inside a UTF-8 sequence.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end) + fmt::format("\n... (cut: {} bytes more)", text.size() - end);
 }
 
 namespace {

@@ -26,6 +26,10 @@ std::string shown_detail(const runner::LessonResult& lesson, Audience audience);
 std::string message_with_compiler_output(const runner::LessonResult& lesson, const runner::TestResult& test,
                                          Audience audience);
 
+/// The first `max_bytes` of `text` (never inside a UTF-8 sequence), then
+/// "... (cut: N bytes more)" when there was more.
+std::string cut_text(const std::string& text, std::size_t max_bytes);
+
 struct TestCounts {
   int total = 0;
   int passed = 0;

@@ -162,8 +162,11 @@ TEST(CompilerOutput, JunitAndExercismCarryItEscapedAndCapped) {
     EXPECT_EQ(text.find("above"), std::string::npos);
     EXPECT_NE(text.find("softmax.cpp:3:1: error: expected"), std::string::npos);
     EXPECT_EQ(text.find('\x1b'), std::string::npos);
-    EXPECT_EQ(text.find("<b>"), std::string::npos);  // escaped for XML, and JSON shows it as text
+    EXPECT_NE(text.find("\\x1b[31m"), std::string::npos);  // shown, not sent to a terminal
   }
+  const std::string junit = report::junit_xml(did_not_compile(error), report::Audience::student);
+  EXPECT_EQ(junit.find("<b>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("&lt;b&gt;"), std::string::npos) << junit;
   // Each test carries it: two tests, two copies in Exercism.
   const std::string ex = report::write_exercism_results(did_not_compile(error));
   EXPECT_NE(ex.find("softmax.cpp:3:1", ex.find("softmax.cpp:3:1") + 1), std::string::npos);

@@ -253,7 +253,9 @@ TEST(SimilarPairs, MostSimilarFirstStarterOnlyPairsLeftOut) {
     EXPECT_LT(pairs[i].student_a, pairs[i].student_b);
     EXPECT_EQ(pairs[i].file, file);
     EXPECT_EQ(pairs[i].exercise, "softmax");
-    if (i > 0) EXPECT_GE(pairs[i - 1].score, pairs[i].score);
+    if (i > 0) {
+      EXPECT_GE(pairs[i - 1].score, pairs[i].score);
+    }
   }
   std::set<std::string> top3;
   for (std::size_t i = 0; i < 3; ++i) top3.insert(pairs[i].student_a + "+" + pairs[i].student_b);

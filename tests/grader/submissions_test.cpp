@@ -87,9 +87,9 @@ TEST(StudentIds, DefaultAndRegex) {
 }
 
 TEST(StudentIds, TwoEntriesWithOneIdAreRefusedNamingBoth) {
-  std::vector<Entry> entries = {{"/export/smithjane_12345_1_a.zip", "12345", true, ""},
-                                {"/export/bobby_22222_2_b.zip", "22222", true, ""},
-                                {"/export/eve_12345_3_c.zip", "12345", true, ""}};
+  std::vector<Entry> entries = {{"/export/smithjane_12345_1_a.zip", "12345", true, "", {}},
+                                {"/export/bobby_22222_2_b.zip", "22222", true, "", {}},
+                                {"/export/eve_12345_3_c.zip", "12345", true, "", {}}};
   try {
     grader::batch::check_unique_students(entries);
     FAIL() << "duplicate ids were accepted";
@@ -101,8 +101,8 @@ TEST(StudentIds, TwoEntriesWithOneIdAreRefusedNamingBoth) {
     EXPECT_EQ(what.find("bobby"), std::string::npos) << what;
   }
   // Ids differing only in case are the same student.
-  EXPECT_THROW(grader::batch::check_unique_students({{"/e/Alice", "Alice", true, ""}, {"/e/alice.zip", "alice", true, ""}}), std::invalid_argument);
-  EXPECT_NO_THROW(grader::batch::check_unique_students({{"/e/a", "1", true, ""}, {"/e/b", "2", true, ""}}));
+  EXPECT_THROW(grader::batch::check_unique_students({{"/e/Alice", "Alice", true, "", {}}, {"/e/alice.zip", "alice", true, "", {}}}), std::invalid_argument);
+  EXPECT_NO_THROW(grader::batch::check_unique_students({{"/e/a", "1", true, "", {}}, {"/e/b", "2", true, "", {}}}));
 }
 
 class Discover : public ::testing::Test {
