@@ -257,6 +257,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("students", *students, "Student ids, as the gradebook records them")->required();
   app.add_option("--gradebook", o->gradebook, "The gradebook to regrade into (default: ./gradebook.db)");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.add_option("--lesson", o->lessons, "Regrade only this lesson (repeatable), as `grade --lesson`");
   app.footer(
       "Grades each student's latest recorded submission again from the folder or archive(s) it was graded\n"
       "from (the gradebook records their paths), as `grade --force` would: a new version in the history,\n"
@@ -293,6 +294,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
         throw UsageError("cannot regrade:" + problems + "\nNothing was regraded; grade new files with `grader grade`");
     }
     auto ctx = make_context(global);
+    check_lessons(*ctx, *o);
     o->force = true;
     return grade_batch(*ctx, *o, entries, {});
   };

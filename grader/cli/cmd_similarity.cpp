@@ -1,6 +1,7 @@
 // `grader similarity GRADEBOOK_OR_DIR`: the most similar pairs of submissions
 // per exercise file, with the matching regions side by side. Hints for a
 // person; nothing is written to the gradebook.
+#include <fstream>
 #include <iostream>
 
 #include "grader/archive/extract.hpp"
@@ -26,8 +27,10 @@ struct SimilarityCliOptions {
 bool is_gradebook(const std::filesystem::path& p) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(p, ec) || archive::is_archive(p)) return false;
-  std::string head = util::read_file(p).substr(0, 16);
-  return head == std::string("SQLite format 3\0", 16);
+  std::ifstream in(p, std::ios::binary);
+  char head[16] = {};
+  in.read(head, sizeof head);
+  return in.gcount() == 16 && std::string(head, 16) == std::string("SQLite format 3\0", 16);
 }
 
 // The entries to compare: every student's latest submission (from the
