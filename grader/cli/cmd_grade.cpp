@@ -114,7 +114,7 @@ struct NoticesAboveBar {
 };
 
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries,
-                const std::vector<std::string>& skipped) {
+                const std::vector<std::string>& not_graded) {
   if (o.format != "text" || !o.output.empty())
     throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
   if (o.deadline_s >= 0) throw UsageError("--deadline-s applies to one submission");
@@ -147,13 +147,13 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
-  std::cout << batch::class_summary(ctx.course, outcome.results, skipped);
+  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
   std::cout << "Gradebook: " << book_path << "  (grader export --format csv --gradebook " << book_path << ")\n";
   for (const auto& r : outcome.results)
     for (const auto& l : r.lessons)
       if (l.status == runner::LessonStatus::internal_error) return kInternalError;
-  if (!skipped.empty() && !o.allow_skipped) {
-    std::cerr << "grader: " << skipped.size() << " entr" << (skipped.size() == 1 ? "y was" : "ies were")
+  if (!not_graded.empty() && !o.allow_skipped) {
+    std::cerr << "grader: " << not_graded.size() << " entr" << (not_graded.size() == 1 ? "y was" : "ies were")
               << " not graded (listed above); rename them or fix --id-pattern, or pass --allow-skipped to accept that\n";
     return kSomeFailed;
   }
