@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstring>
 #include <future>
+#include <map>
+#include <set>
 #include <memory>
 #include <mutex>
 
@@ -25,7 +27,7 @@ runner::SubmissionResult unreadable(const runner::Grader& grader, const Entry& e
                                     const BatchOptions& options) {
   runner::SubmissionResult r;
   r.student = entry.student;
-  r.source = entry.path.string();
+  r.source = source_of(entry);
   r.course_version = options.course_version;
   r.grader_version = options.grader_version;
   r.content_hash = util::sha256_hex("unreadable:" + why);
@@ -61,23 +63,96 @@ struct Prepared {
   std::string error;            ///< why the entry cannot be graded at all
 };
 
-// Opens the entry itself: followed when named on the command line, never
-// when it was listed inside a folder of entries.
-util::Fd open_entry(const Entry& entry, int flags, std::string& why) {
-  if (!entry.listed) {
-    util::Fd fd(::open(entry.path.c_str(), flags | O_CLOEXEC));
-    if (!fd) why = "cannot open " + entry.path.string() + ": " + std::strerror(errno);
+// Opens an entry (or a part of one) itself: followed when named on the
+// command line, never when it was listed inside a folder of entries.
+util::Fd open_entry(const fs::path& path, bool listed, int flags, std::string& why) {
+  if (!listed) {
+    util::Fd fd(::open(path.c_str(), flags | O_CLOEXEC));
+    if (!fd) why = "cannot open " + path.string() + ": " + std::strerror(errno);
     return fd;
   }
-  fs::path parent = entry.path.parent_path();
+  fs::path parent = path.parent_path();
   util::Fd dir = util::open_trusted_directory(parent.empty() ? fs::path(".") : parent);
   if (!dir) {
     why = "cannot open the folder " + parent.string() + ": " + std::strerror(errno);
     return {};
   }
-  auto opened = util::open_beneath(dir.get(), entry.path.filename().string(), flags);
-  if (!opened.fd) why = opened.refused.empty() ? entry.path.filename().string() + " is missing" : opened.refused;
+  auto opened = util::open_beneath(dir.get(), path.filename().string(), flags);
+  if (!opened.fd) why = opened.refused.empty() ? path.filename().string() + " is missing" : opened.refused;
   return std::move(opened.fd);
+}
+
+// A submission the LMS split into parts (several archives, loose files),
+// put together in `into`. Returns why it cannot be graded ("" when it can).
+// A file two parts hold with different contents is refused, naming both
+// parts: which one counts must never depend on an order.
+std::string combine(const course::Course& course, const Entry& entry, const fs::path& scratch, const fs::path& into,
+                    std::vector<std::string>& refused) {
+  struct Placed {
+    std::string content;
+    std::string from;
+  };
+  std::map<std::string, Placed> placed;
+  for (std::size_t i = 0; i < entry.parts.size(); ++i) {
+    const Part& part = entry.parts[i];
+    const std::string name = archive::printable_name(part.path.filename().string());
+    std::string why;
+    std::vector<std::pair<std::string, std::string>> files;  // (rel, content)
+    if (part.uploaded.empty()) {
+      util::Fd file = open_entry(part.path, entry.listed, O_RDONLY | O_NONBLOCK, why);
+      if (!file) return "archive refused: " + why;
+      fs::path unpacked = scratch / ("part-" + std::to_string(i));
+      fs::create_directories(unpacked);
+      try {
+        for (const auto& r : archive::extract(file.get(), part.path.filename().string(), unpacked).refused)
+          refused.push_back(name + ": " + r);
+      } catch (const std::exception& e) {
+        return std::string("archive refused: ") + e.what();
+      }
+      fs::path root = find_workspace_root(course, unpacked);
+      util::Fd dir = util::open_trusted_directory(root);
+      for (const auto& listed : util::list_beneath(dir.get(), true)) {
+        if (listed.kind != util::Listed::Kind::file) continue;
+        util::ReadRules rules;
+        rules.max_bytes = archive::ExtractLimits{}.max_entry_bytes;
+        auto read = util::read_beneath(dir.get(), listed.rel, rules);
+        if (read.present && read.refused.empty()) files.emplace_back(listed.rel, std::move(read.content));
+      }
+    } else {
+      std::string ambiguous;
+      auto destination = loose_file_destination(course, part.uploaded, ambiguous);
+      if (!destination) {
+        refused.push_back(name + ": " + ambiguous);
+        continue;
+      }
+      fs::path parent = part.path.parent_path();
+      util::Fd dir = util::open_trusted_directory(parent.empty() ? fs::path(".") : parent);
+      util::ReadRules rules;
+      rules.max_bytes = archive::ExtractLimits{}.max_entry_bytes;
+      auto read = dir ? util::read_beneath(dir.get(), part.path.filename().string(), rules) : util::ReadResult{};
+      if (!read.refused.empty() || !read.present) {
+        refused.push_back(name + ": " + (read.refused.empty() ? std::string("it disappeared while it was read") : read.refused));
+        continue;
+      }
+      // A name the course does not know stays at the top, listed as ignored.
+      files.emplace_back(*destination, std::move(read.content));
+    }
+    for (auto& [rel, content] : files) {
+      auto it = placed.find(rel);
+      if (it == placed.end()) {
+        placed.emplace(rel, Placed{std::move(content), name});
+      } else if (it->second.content != content) {
+        return "submission refused: " + archive::printable_name(rel) + " is in both " + it->second.from + " and " + name +
+               " with different contents; which one to grade is unknown (remove one, or resubmit one archive)";
+      }
+    }
+  }
+  for (const auto& [rel, p] : placed) {
+    fs::path target = into / rel;
+    fs::create_directories(target.parent_path());
+    util::write_file_atomically(target, p.content);
+  }
+  return {};
 }
 
 Prepared prepare(const runner::Grader& grader, const Entry& entry) {
@@ -87,8 +162,19 @@ Prepared prepare(const runner::Grader& grader, const Entry& entry) {
     return p;
   }
   util::Fd folder;
-  if (archive::is_archive(entry.path)) {
-    util::Fd file = open_entry(entry, O_RDONLY | O_NONBLOCK, p.error);
+  if (!entry.parts.empty()) {
+    p.unpacked = std::make_unique<util::TempDir>("grader-parts");
+    fs::path combined = p.unpacked->path() / "submission";
+    fs::create_directories(combined);
+    try {
+      p.error = combine(grader.course(), entry, p.unpacked->path(), combined, p.refused);
+    } catch (const std::exception& e) {
+      p.error = std::string("submission refused: ") + e.what();
+    }
+    if (!p.error.empty()) return p;
+    folder = util::open_trusted_directory(combined);
+  } else if (archive::is_archive(entry.path)) {
+    util::Fd file = open_entry(entry.path, entry.listed, O_RDONLY | O_NONBLOCK, p.error);
     if (!file) {
       p.error = "archive refused: " + p.error;
       return p;
@@ -102,7 +188,7 @@ Prepared prepare(const runner::Grader& grader, const Entry& entry) {
     }
     folder = util::open_trusted_directory(p.unpacked->path());
   } else {
-    folder = open_entry(entry, O_RDONLY | O_DIRECTORY, p.error);
+    folder = open_entry(entry.path, entry.listed, O_RDONLY | O_DIRECTORY, p.error);
     if (!folder) {
       p.error = "submission refused: " + p.error;
       return p;
@@ -110,7 +196,9 @@ Prepared prepare(const runner::Grader& grader, const Entry& entry) {
   }
   // Look for the lesson folders inside the very folder just opened, then
   // reopen what was found from it with no link on the way.
-  fs::path base = util::path_of(folder, p.unpacked ? p.unpacked->path() : entry.path);
+  fs::path base = util::path_of(folder, !entry.parts.empty() ? p.unpacked->path() / "submission"
+                                        : p.unpacked        ? p.unpacked->path()
+                                                            : entry.path);
   std::string rel = util::relative_text(find_workspace_root(grader.course(), base), base);
   auto opened = util::open_beneath(folder.get(), rel == "." ? "" : rel, O_RDONLY | O_DIRECTORY);
   if (!opened.fd) {
@@ -132,7 +220,7 @@ runner::SubmissionResult grade_prepared(const runner::Grader& grader, const Entr
   grade_options.deadline = options.deadline;
   auto result = grader.grade(prepared.workspace_path, grade_options);
   result.student = entry.student;
-  result.source = entry.path.string();
+  result.source = source_of(entry);
   result.course_version = options.course_version;
   result.grader_version = options.grader_version;
   for (const auto& r : prepared.refused) result.rejected_files.push_back(r);
@@ -140,6 +228,14 @@ runner::SubmissionResult grade_prepared(const runner::Grader& grader, const Entr
 }
 
 }  // namespace
+
+std::map<std::string, std::string> submitted_files(const runner::Grader& grader, const Entry& entry, std::string& error) {
+  Prepared prepared = prepare(grader, entry);
+  error = prepared.error;
+  if (!error.empty()) return {};
+  auto collected = grader.collect(prepared.workspace_path);
+  return {std::make_move_iterator(collected.files.begin()), std::make_move_iterator(collected.files.end())};
+}
 
 runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options) {
   return grade_prepared(grader, entry, prepare(grader, entry), options);

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,12 @@ runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& 
 /// known (so an interrupted batch keeps what it finished).
 BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& entries, gradebook::Gradebook& book,
                        const BatchOptions& options);
+
+/// The student files of an entry as grading takes them (workspace path ->
+/// text; a missing or refused file is the starter's), unpacked and read the
+/// same way, links never followed. Empty, with `error` set, when the entry
+/// cannot be read at all.
+std::map<std::string, std::string> submitted_files(const runner::Grader& grader, const Entry& entry, std::string& error);
 
 /// Content hash of the student files an entry contributes (what "unchanged" means).
 std::string entry_content_hash(const runner::Grader& grader, const std::filesystem::path& workspace);

@@ -22,6 +22,17 @@ void Progress::done(const std::string& line, bool failed) {
   out_.flush();
 }
 
+void Progress::note(const std::string& line) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (terminal_) {
+    out_ << "\r\033[K" << line << "\n";
+    draw();
+  } else {
+    out_ << line << "\n";
+  }
+  out_.flush();
+}
+
 void Progress::draw() {
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   std::string eta = "--";

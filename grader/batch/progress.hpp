@@ -14,6 +14,9 @@ class Progress {
   Progress(std::ostream& out, int total, bool terminal);
   /// One submission finished; `failed` counts it among the failures.
   void done(const std::string& line, bool failed);
+  /// A line that is no submission's (a sandbox notice): printed above the
+  /// bar, which is then redrawn below it.
+  void note(const std::string& line);
   void finish();
 
  private:

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <cstdlib>
+#include <functional>
 #include <set>
 #include <stdexcept>
 
@@ -15,7 +16,9 @@ namespace fs = std::filesystem;
 
 namespace {
 // Canvas: "lastfirst_[LATE_]<user id>_<submission id>_<file name>".
-const char* const kCanvas = R"(^[a-z]+_(?:[Ll][Aa][Tt][Ee]_)?(\d+)_\d+_.+$)";
+// The late flag in any case: Canvas writes LATE, exports renamed by hand or
+// by other tools have late or Late.
+const char* const kCanvas = R"(^[a-z]+_(?:[Ll][Aa][Tt][Ee]_)?(\d+)_\d+_(.+)$)";
 // Moodle: "<Full Name>_<participant id>_assignsubmission_<plugin>_[<file name>]".
 const char* const kMoodleMarker = R"(_(\d+)_assignsubmission_(?:file|onlinetext)_)";
 
@@ -24,16 +27,17 @@ std::string lower(std::string s) {
   return s;
 }
 
-std::optional<std::string> canvas_id(const std::string& name) {
+std::optional<std::string> canvas_id(const std::string& name, std::string* uploaded = nullptr) {
   static const std::regex re(kCanvas, std::regex::ECMAScript);
   std::smatch m;
   if (!std::regex_match(name, m, re)) return std::nullopt;
+  if (uploaded) *uploaded = m[2].str();
   return m[1].str();
 }
 
 // The participant id, "" when the marker is absent; `twice` when it occurs
 // more than once (a display or file name imitating it).
-std::optional<std::string> moodle_id(const std::string& name, bool& twice) {
+std::optional<std::string> moodle_id(const std::string& name, bool& twice, std::string* uploaded = nullptr) {
   static const std::regex re(kMoodleMarker, std::regex::ECMAScript);
   twice = false;
   std::optional<std::string> id;
@@ -41,7 +45,10 @@ std::optional<std::string> moodle_id(const std::string& name, bool& twice) {
     // A name part must come first.
     if (it->position(0) == 0) continue;
     if (id) twice = true;
-    else id = (*it)[1].str();
+    else {
+      id = (*it)[1].str();
+      if (uploaded) *uploaded = name.substr(static_cast<std::size_t>(it->position(0) + it->length(0)));
+    }
   }
   return id;
 }
@@ -107,6 +114,42 @@ std::optional<std::string> StudentIdPattern::student_of(const fs::path& entry, s
                             : "its name is neither Canvas's lastfirst_[LATE_]<user id>_<submission id>_<file> nor "
                               "Moodle's <Full Name>_<id>_assignsubmission_<file|onlinetext>_";
   return std::nullopt;
+}
+
+std::optional<std::string> StudentIdPattern::uploaded_name(const fs::path& entry) const {
+  if (kind_ != "canvas" && kind_ != "moodle" && kind_ != "lms") return std::nullopt;
+  std::string why;
+  if (!student_of(entry, why)) return std::nullopt;
+  const std::string name = entry.filename().string();
+  std::string uploaded;
+  bool twice = false;
+  if (kind_ != "moodle" && canvas_id(name, &uploaded)) return uploaded.empty() ? std::nullopt : std::optional(uploaded);
+  if (kind_ != "canvas" && moodle_id(name, twice, &uploaded)) return uploaded.empty() ? std::nullopt : std::optional(uploaded);
+  return std::nullopt;
+}
+
+std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
+                                                  std::string& why) {
+  std::set<std::string> found;
+  for (const auto& l : course.lessons)
+    for (const auto& e : l.exercises)
+      for (const auto& f : e.files)
+        if (fs::path(f).filename() == uploaded) found.insert(f);
+  why.clear();
+  if (found.empty()) return uploaded;
+  if (found.size() == 1) return *found.begin();
+  std::string list;
+  for (const auto& f : found) list += (list.empty() ? "" : ", ") + f;
+  why = "its name " + archive::printable_name(uploaded) + " fits several course files (" + list +
+        "), so where it belongs is unknown; submit an archive with the lesson folders";
+  return std::nullopt;
+}
+
+std::string source_of(const Entry& entry) {
+  if (entry.parts.empty()) return entry.path.string();
+  std::string out;
+  for (const auto& part : entry.parts) out += (out.empty() ? "" : "\n") + part.path.string();
+  return out;
 }
 
 void check_unique_students(const std::vector<Entry>& entries) {
@@ -181,6 +224,74 @@ bool is_submission_folder(const course::Course& course, const fs::path& folder) 
   return children.size() == 1 && real_directory(children[0]) && holds_lesson(names, children[0]);
 }
 
+namespace {
+bool is_folder_entry(const Entry& e) { return e.parts.empty() && !archive::is_archive(e.path); }
+
+// A student's archives and loose files become one entry with parts; a
+// student with a folder (or a refused entry) and anything else is left as
+// several entries, for check_unique_students to refuse naming them all.
+std::vector<Entry> combine_parts(std::vector<Entry> entries) {
+  std::map<std::string, std::vector<std::size_t>> by_id;
+  for (std::size_t i = 0; i < entries.size(); ++i) by_id[lower(entries[i].student)].push_back(i);
+  std::vector<Entry> out;
+  std::set<std::size_t> taken;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (taken.count(i)) continue;
+    const auto& group = by_id[lower(entries[i].student)];
+    bool combinable = std::none_of(group.begin(), group.end(), [&](std::size_t k) {
+      return is_folder_entry(entries[k]) || !entries[k].refused.empty();
+    });
+    bool loose = std::any_of(group.begin(), group.end(), [&](std::size_t k) { return !entries[k].parts.empty(); });
+    if (!combinable || (group.size() == 1 && !loose)) {
+      out.push_back(std::move(entries[i]));
+      taken.insert(i);
+      continue;
+    }
+    Entry combined;
+    combined.student = entries[i].student;
+    combined.listed = true;
+    for (std::size_t k : group) {
+      taken.insert(k);
+      if (entries[k].parts.empty()) combined.parts.push_back({entries[k].path, {}});
+      else for (auto& part : entries[k].parts) combined.parts.push_back(std::move(part));
+      combined.listed = combined.listed && entries[k].listed;
+    }
+    std::sort(combined.parts.begin(), combined.parts.end(), [](const Part& a, const Part& b) { return a.path < b.path; });
+    combined.path = combined.parts.front().path;
+    out.push_back(std::move(combined));
+  }
+  return out;
+}
+}  // namespace
+
+Entry entry_from_source(const std::string& source, const std::string& student) {
+  Entry e;
+  e.student = student;
+  // Recorded paths are read like listed entries: never followed if a link.
+  e.listed = true;
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= source.size()) {
+    std::size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    if (end > start) lines.push_back(source.substr(start, end - start));
+    start = end + 1;
+  }
+  if (lines.size() == 1) {
+    e.path = lines[0];
+    bool file = !archive::is_archive(e.path) && fs::is_regular_file(e.path);
+    if (!file) return e;
+  }
+  const StudentIdPattern lms("lms");
+  for (const auto& line : lines) {
+    Part part{line, {}};
+    if (!archive::is_archive(part.path)) part.uploaded = lms.uploaded_name(part.path).value_or(part.path.filename().string());
+    e.parts.push_back(std::move(part));
+  }
+  if (!e.parts.empty()) e.path = e.parts.front().path;
+  return e;
+}
+
 std::vector<Entry> discover(const course::Course& course, const std::vector<fs::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched) {
   std::vector<Entry> out;
@@ -191,7 +302,7 @@ std::vector<Entry> discover(const course::Course& course, const std::vector<fs::
       unmatched.push_back("'" + p.filename().string() + "': " + (why.empty() ? "its name does not match --id-pattern" : why));
       return;
     }
-    out.push_back({p, *id, listed, std::move(refused)});
+    out.push_back({p, *id, listed, std::move(refused), {}});
   };
   for (const auto& p : paths) {
     std::error_code ec;
@@ -208,14 +319,39 @@ std::vector<Entry> discover(const course::Course& course, const std::vector<fs::
     for (const auto& child : util::list_beneath(dir.get(), false)) {
       fs::path c = p / child.rel;
       if (child.kind == util::Listed::Kind::symlink) {
-        if (archive::is_archive(c) || fs::is_directory(c, ec))
+        if (archive::is_archive(c) || fs::is_directory(c, ec)) {
           add(c, true, child.rel + " is a symbolic link: never followed (an entry of a batch must be a real folder or archive)");
+        } else if (auto uploaded = pattern.uploaded_name(c); uploaded && child.rel.find('\n') == std::string::npos) {
+          // A linked loose file: a part that grading refuses, with the reason, never reads.
+          add(c, true, {});
+          if (!out.empty() && out.back().path == c) out.back().parts.push_back({c, *uploaded});
+        }
       } else if (child.kind == util::Listed::Kind::directory ||
                  (child.kind == util::Listed::Kind::file && archive::is_archive(c))) {
         add(c, true, {});
+      } else if (child.kind == util::Listed::Kind::file && child.rel.front() != '.') {
+        // A loose file: an LMS export of one student's files, one by one.
+        if (child.rel.find('\n') != std::string::npos) {
+          unmatched.push_back("'" + child.rel + "': a loose file whose name holds a line break");
+          continue;
+        }
+        auto uploaded = pattern.uploaded_name(c);
+        if (!uploaded) {
+          std::string why;
+          bool named = pattern.student_of(c, why).has_value();
+          unmatched.push_back("'" + child.rel + "': " +
+                              (named || why.empty()
+                                   ? std::string("a loose file, not a folder or archive; loose files are grouped by "
+                                                 "student with --id-pattern canvas, moodle or lms")
+                                   : why));
+          continue;
+        }
+        add(c, true, {});
+        if (!out.empty() && out.back().path == c) out.back().parts.push_back({c, *uploaded});
       }
     }
   }
+  out = combine_parts(std::move(out));
   check_unique_students(out);
   return out;
 }
@@ -256,16 +392,51 @@ int env_int(const char* name, const std::string& value) {
 }
 }  // namespace
 
+Shard slurm_array_shard(const std::function<std::optional<std::string>(const char*)>& lookup) {
+  auto number = [&](const char* name) -> std::optional<long> {
+    auto v = lookup(name);
+    if (!v) return std::nullopt;
+    return env_int(name, *v);
+  };
+  auto id = number("SLURM_ARRAY_TASK_ID");
+  if (!id) throw std::invalid_argument("SLURM_ARRAY_TASK_ID is not set");
+  auto min = number("SLURM_ARRAY_TASK_MIN");
+  auto max = number("SLURM_ARRAY_TASK_MAX");
+  auto count = number("SLURM_ARRAY_TASK_COUNT");
+  auto step = number("SLURM_ARRAY_TASK_STEP");
+  const std::string given = "SLURM_ARRAY_TASK_ID=" + std::to_string(*id);
+  if (!count) throw std::invalid_argument(given + " is set but SLURM_ARRAY_TASK_COUNT is not");
+  if (*count < 1) throw std::invalid_argument("SLURM_ARRAY_TASK_COUNT=" + std::to_string(*count) + " must be at least 1");
+  if (step && *step < 1) throw std::invalid_argument("SLURM_ARRAY_TASK_STEP=" + std::to_string(*step) + " must be at least 1");
+  // The array's first id: given, or implied by the last one and the step.
+  if (!min && max && (step || *count == 1)) min = *max - (*count - 1) * (step ? *step : 1);
+  if (!min)
+    throw std::invalid_argument(given + ": SLURM_ARRAY_TASK_MIN is not set (nor SLURM_ARRAY_TASK_MAX with "
+                                "SLURM_ARRAY_TASK_STEP), so the task's place in the array is unknown; set GRADER_SHARD=K/N instead");
+  // A list such as --array=1,3,7 has no step: evenly spaced lists still work.
+  if (!step) {
+    if (*count == 1 || !max) step = 1;  // Slurm before 15.08 sets no _STEP (and no _MAX): ranges of step 1
+    else if (max && (*max - *min) % (*count - 1) == 0 && *max > *min) step = (*max - *min) / (*count - 1);
+    else
+      throw std::invalid_argument(given + ": the array's ids are not evenly spaced (SLURM_ARRAY_TASK_STEP is not set), "
+                                  "so the task's rank is unknown; use a range such as --array=1-8 or 0-14:2, or GRADER_SHARD=K/N");
+  }
+  if (max && *max != *min + (*count - 1) * *step)
+    throw std::invalid_argument(given + ": SLURM_ARRAY_TASK_MIN/MAX/STEP/COUNT disagree (" + std::to_string(*min) + ".." +
+                                std::to_string(*max) + " by " + std::to_string(*step) + " is not " + std::to_string(*count) +
+                                " tasks); use GRADER_SHARD=K/N");
+  if (*id < *min || (*id - *min) % *step != 0 || (*id - *min) / *step >= *count)
+    throw std::invalid_argument(given + " is not one of the array's " + std::to_string(*count) + " tasks (" +
+                                std::to_string(*min) + ", " + std::to_string(*min + *step) + ", ...)");
+  Shard s;
+  s.index = static_cast<int>((*id - *min) / *step + 1);
+  s.count = static_cast<int>(*count);
+  return s;
+}
+
 Shard shard_from_environment() {
   if (auto s = env("GRADER_SHARD")) return parse_shard(*s);
-  if (auto id = env("SLURM_ARRAY_TASK_ID")) {
-    auto count = env("SLURM_ARRAY_TASK_COUNT");
-    if (!count) throw std::invalid_argument("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not");
-    int min = 0;
-    if (auto m = env("SLURM_ARRAY_TASK_MIN")) min = env_int("SLURM_ARRAY_TASK_MIN", *m);
-    int k = env_int("SLURM_ARRAY_TASK_ID", *id) - min + 1;
-    return parse_shard(std::to_string(k) + "/" + std::to_string(env_int("SLURM_ARRAY_TASK_COUNT", *count)));
-  }
+  if (env("SLURM_ARRAY_TASK_ID")) return slurm_array_shard([](const char* name) { return env(name); });
   if (auto index = env("JOB_COMPLETION_INDEX")) {
     auto count = env("GRADER_SHARD_COUNT");
     if (!count) throw std::invalid_argument("JOB_COMPLETION_INDEX is set but GRADER_SHARD_COUNT is not (set it to the Job's completions)");

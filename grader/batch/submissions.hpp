@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <regex>
 #include <string>
@@ -13,8 +14,18 @@
 
 namespace grader::batch {
 
+/// One file of a submission the LMS split up: an archive (one of several of
+/// a student: "..._part1.zip", "..._part2.zip") or a loose file.
+struct Part {
+  std::filesystem::path path;
+  /// A loose file's name as the student uploaded it ("softmax.cpp" from
+  /// "smithsam_1019_4471_softmax.cpp"), placed at the course file of that
+  /// name; empty for an archive (unpacked into the submission).
+  std::string uploaded;
+};
+
 struct Entry {
-  std::filesystem::path path;  ///< folder or archive
+  std::filesystem::path path;  ///< folder or archive (with parts: the first part)
   std::string student;         ///< from the entry's name
   /// Found by listing a folder of entries (an LMS export) rather than named
   /// on the command line: then the entry itself must not be a link.
@@ -22,7 +33,25 @@ struct Entry {
   /// Set when the entry is refused without being opened (a listed entry that
   /// is a symbolic link); it is recorded with zero points and this reason.
   std::string refused;
+  /// Not empty: the submission is these parts combined (sorted by path, so
+  /// the order of the listing never matters); grading refuses a file that
+  /// two parts hold with different contents, naming both.
+  std::vector<Part> parts;
 };
+
+/// Where a loose file goes in the submission: the course's student file of
+/// that file name ("softmax.cpp" -> "attention/softmax.cpp"); the name
+/// itself when the course has none (then it is listed as ignored); nothing,
+/// with `why` naming every candidate, when several lessons have a file of
+/// that name.
+std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
+                                                  std::string& why);
+
+/// What a result records as its source: the entry's path, or with parts,
+/// every part's path, one per line (grader regrade reads it back).
+std::string source_of(const Entry& entry);
+/// The inverse, for a source recorded by this grader; `student` is the id.
+Entry entry_from_source(const std::string& source, const std::string& student);
 
 /// How student ids are read from entry names.
 class StudentIdPattern {
@@ -45,6 +74,11 @@ class StudentIdPattern {
   std::optional<std::string> student_of(const std::filesystem::path& entry) const;
   /// The same, with the reason when there is no id ("" when matched).
   std::optional<std::string> student_of(const std::filesystem::path& entry, std::string& why) const;
+  /// The file name as uploaded, after the LMS's prefix: "softmax.cpp" of
+  /// Canvas's "smithsam_1019_4471_softmax.cpp" or Moodle's
+  /// "Sam Smith_1019_assignsubmission_file_softmax.cpp". Nothing for other
+  /// patterns (their names carry no such part) or a name student_of refuses.
+  std::optional<std::string> uploaded_name(const std::filesystem::path& entry) const;
 
  private:
   std::string kind_;  ///< "", "canvas", "moodle", "lms" or "regex"
@@ -70,7 +104,10 @@ std::filesystem::path find_workspace_root(const course::Course& course, const st
 
 /// Expands the command line's paths into entries: a submission folder or an
 /// archive is one entry; any other folder contributes each of its folders
-/// and archives. A path on the command line is trusted as given (followed if
+/// and archives, and with an LMS pattern (canvas, moodle, lms) its loose
+/// files: a student's loose files and archives are combined into one entry
+/// with parts (a student with a folder and anything else is refused, as two
+/// entries). Other loose files are `unmatched` (hidden files are passed over). A path on the command line is trusted as given (followed if
 /// it is a link: the instructor chose it); an entry listed inside a folder is
 /// never followed: a linked entry is returned refused ("x is a symbolic link:
 /// never followed"), so it is recorded with zero points and the reason.
@@ -89,8 +126,16 @@ struct Shard {
 /// Parses "K/N" (1 <= K <= N); throws std::invalid_argument saying what is wrong.
 Shard parse_shard(const std::string& text);
 
+/// The shard of a Slurm array task: its rank among the array's tasks
+/// (SLURM_ARRAY_TASK_ID, _MIN, _MAX, _STEP, _COUNT, read through `lookup`),
+/// so --array=1-3, 0-2 and 0-4:2 all give shards 1/3, 2/3 and 3/3. Without
+/// _MIN the first id is taken from _MAX and _STEP; without _STEP the step is
+/// 1, or with _MAX the spacing of an even list (--array=1,4,7); an unevenly
+/// spaced list (--array=1,2,7) is refused. Throws std::invalid_argument saying what to set.
+Shard slurm_array_shard(const std::function<std::optional<std::string>(const char*)>& lookup);
+
 /// The shard from the environment: GRADER_SHARD="K/N"; a Slurm job array
-/// (SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_MIN/SLURM_ARRAY_TASK_COUNT); a
+/// (slurm_array_shard); a
 /// Kubernetes Indexed Job (JOB_COMPLETION_INDEX, 0-based, with
 /// GRADER_SHARD_COUNT). Throws std::invalid_argument when none is set.
 Shard shard_from_environment();

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/sanitize.hpp"
 
 namespace grader::batch {
 
@@ -15,8 +16,32 @@ std::string overall_status(const runner::SubmissionResult& result) {
   return "graded";
 }
 
-std::string class_summary(const std::vector<runner::SubmissionResult>& results) {
-  if (results.empty()) return "No submissions.\n";
+namespace {
+// Where an exercise stands in course.yaml; exercises the course does not
+// name (an older result) come after, in the order first seen.
+std::size_t course_position(const course::Course& course, const std::string& exercise) {
+  std::size_t i = 0;
+  for (const auto& lesson : course.lessons)
+    for (const auto& e : lesson.exercises) {
+      if (e.id == exercise) return i;
+      ++i;
+    }
+  return i;
+}
+
+std::string not_graded_lines(const std::vector<std::string>& not_graded) {
+  std::string out;
+  if (not_graded.empty()) return out;
+  out += fmt::format("Not graded ({} entr{}; the gradebook has no row for them):\n", not_graded.size(),
+                     not_graded.size() == 1 ? "y" : "ies");
+  for (const auto& why : not_graded) out += "  skipped " + report::plain_line(why) + "\n";
+  return out;
+}
+}  // namespace
+
+std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
+                          const std::vector<std::string>& not_graded) {
+  if (results.empty()) return "No submissions.\n" + not_graded_lines(not_graded);
   std::map<std::string, int> by_status;
   std::vector<double> percent;
   struct Rate {
@@ -38,6 +63,9 @@ std::string class_summary(const std::vector<runner::SubmissionResult>& results) 
         ++it->second.passed;
     }
   }
+  std::stable_sort(rates.begin(), rates.end(), [&course](const auto& a, const auto& b) {
+    return course_position(course, a.first) < course_position(course, b.first);
+  });
   std::sort(percent.begin(), percent.end());
   double mean = 0;
   for (double p : percent) mean += p;
@@ -57,7 +85,7 @@ std::string class_summary(const std::vector<runner::SubmissionResult>& results) 
   for (const auto& [exercise, rate] : rates)
     out += fmt::format("  {:<20} {:>5.1f}%  ({}/{}){}\n", exercise, 100.0 * rate.passed / std::max(1, rate.total), rate.passed,
                        rate.total, (rates.size() > 1 && exercise == weakest->first && rate.passed < rate.total) ? "  <- hardest" : "");
-  return out;
+  return out + not_graded_lines(not_graded);
 }
 
 }  // namespace grader::batch

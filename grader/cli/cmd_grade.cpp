@@ -22,6 +22,7 @@
 #include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
+#include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::cli {
@@ -34,11 +35,13 @@ struct GradeCliOptions {
   std::string output;
   std::string gradebook;
   std::string id_pattern;
+  std::string student;  ///< one submission: recorded under this id instead of the entry's name
   bool public_only = false;
   bool force = false;
   bool batch = false;
   std::string shard;
   bool shard_from_env = false;
+  bool allow_skipped = false;
   std::vector<std::string> lessons;
   double deadline_s = -1;  ///< < 0: no deadline
   std::string deadlines;     ///< the deadlines file (docs/deadlines.md)
@@ -137,7 +140,18 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   return runner::all_passed(result) ? kAllPassed : kSomeFailed;
 }
 
-int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries) {
+// Unset when the batch ends, however it ends: the bar is gone by then.
+struct NoticesAboveBar {
+  explicit NoticesAboveBar(batch::Progress& progress) {
+    sandbox::set_isolation_notice_sink([&progress](const std::string& line) { progress.note(line); });
+  }
+  ~NoticesAboveBar() { sandbox::set_isolation_notice_sink({}); }
+  NoticesAboveBar(const NoticesAboveBar&) = delete;
+  NoticesAboveBar& operator=(const NoticesAboveBar&) = delete;
+};
+
+int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries,
+                const std::vector<std::string>& not_graded) {
   if (o.format != "text" || !o.output.empty())
     throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
   if (o.deadline_s >= 0) throw UsageError("--deadline-s applies to one submission");
@@ -162,12 +176,16 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     progress.done(line, status != "graded");
   };
   auto start = std::chrono::steady_clock::now();
-  auto outcome = batch::grade_all(*ctx.grader, entries, book, options);
+  batch::BatchOutcome outcome;
+  {
+    NoticesAboveBar notices(progress);
+    outcome = batch::grade_all(*ctx.grader, entries, book, options);
+  }
   progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
-  std::cout << batch::class_summary(outcome.results);
+  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
   if (options.stamp) {
     int late = 0, penalised = 0;
     for (const auto& r : outcome.results) {
@@ -181,6 +199,11 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   for (const auto& r : outcome.results)
     for (const auto& l : r.lessons)
       if (l.status == runner::LessonStatus::internal_error) return kInternalError;
+  if (!not_graded.empty() && !o.allow_skipped) {
+    std::cerr << "grader: " << not_graded.size() << " entr" << (not_graded.size() == 1 ? "y was" : "ies were")
+              << " not graded (listed above); rename them or fix --id-pattern, or pass --allow-skipped to accept that\n";
+    return kSomeFailed;
+  }
   return kAllPassed;
 }
 
@@ -199,7 +222,13 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
                  "How student ids are read from entry names: 'canvas' (lastfirst_[LATE_]12345_67890_file.zip), "
                  "'moodle' (Full Name_123456_assignsubmission_file_), 'lms' (either; a name fitting both is refused), "
                  "or a regex whose first group is the id (default: the entry name). Two entries with one id are refused");
+  app.add_option("--student", o->student,
+                 "One submission: record it under this student id instead of the folder's or archive's name "
+                 "(e.g. the repository's name in CI, where every checkout is called the same)");
   app.add_flag("--force", o->force, "Regrade submissions even when unchanged since they were last graded");
+  app.add_flag("--allow-skipped", o->allow_skipped,
+               "A batch: exit 0 even when some entries were skipped (no student id in their name, ...); they are "
+               "still listed in the summary");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
   app.add_option("--deadline-s", o->deadline_s,
@@ -222,8 +251,9 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
                "Indexed Job (JOB_COMPLETION_INDEX with GRADER_SHARD_COUNT)");
   app.footer(
       "One submission prints a report (exit 0 all tests passed, 1 some failed). A batch records every\n"
-      "submission in the gradebook, shows progress and a class summary (exit 0 when every submission\n"
-      "was graded, whatever the scores; 3 on internal errors).");
+      "submission in the gradebook, shows progress and a class summary (exit 0 when every entry was\n"
+      "graded, whatever the scores; 1 when some entry was skipped, unless --allow-skipped; 3 on\n"
+      "internal errors).");
   return [&global, o]() {
     auto ctx = make_context(global);
     check_lessons(*ctx, *o);
@@ -242,9 +272,14 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
-    for (const auto& u : unmatched)
-      std::cerr << "grader: skipping " << archive::printable_name(u) << "\n";
-    if (entries.empty()) throw UsageError("no submissions found in the paths given");
+    for (auto& u : unmatched) {
+      u = archive::printable_name(u);
+      std::cerr << "grader: skipping " << u << "\n";
+    }
+    if (entries.empty())
+      throw UsageError(unmatched.empty() ? std::string("no submissions found in the paths given")
+                                         : "no submissions found in the paths given (" + std::to_string(unmatched.size()) +
+                                               " skipped, listed above)");
     if (!o->shard.empty() || o->shard_from_env) {
       if (!o->shard.empty() && o->shard_from_env) throw UsageError("give --shard or --shard-from-env, not both");
       batch::Shard shard;
@@ -259,11 +294,66 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       o->batch = true;
       if (entries.empty()) {
         std::cout << "This shard has no submissions.\n";
-        return int{kAllPassed};
+        return int{unmatched.empty() || o->allow_skipped ? kAllPassed : kSomeFailed};
       }
     }
     bool single = entries.size() == 1 && !o->batch && paths.size() == 1 && entries[0].path == paths[0];
-    return single ? grade_one(*ctx, *o, entries[0]) : grade_batch(*ctx, *o, entries);
+    if (!o->student.empty()) {
+      if (!single) throw UsageError("--student applies to one submission; a batch takes each id from its entry's name");
+      if (report::plain_line(o->student) != o->student || o->student.find_first_of("\n\r\t") != std::string::npos)
+        throw UsageError("--student '" + report::plain_line(o->student) + "': a student id is printable text on one line");
+      entries[0].student = o->student;
+    }
+    return single ? grade_one(*ctx, *o, entries[0]) : grade_batch(*ctx, *o, entries, unmatched);
+  };
+}
+
+Command add_regrade(CLI::App& app, const GlobalOptions& global) {
+  auto o = std::make_shared<GradeCliOptions>();
+  auto students = std::make_shared<std::vector<std::string>>();
+  app.add_option("students", *students, "Student ids, as the gradebook records them")->required();
+  app.add_option("--gradebook", o->gradebook, "The gradebook to regrade into (default: ./gradebook.db)");
+  app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
+  app.add_option("--lesson", o->lessons, "Regrade only this lesson (repeatable), as `grade --lesson`");
+  app.footer(
+      "Grades each student's latest recorded submission again from the folder or archive(s) it was graded\n"
+      "from (the gradebook records their paths), as `grade --force` would: a new version in the history,\n"
+      "manual grades carried over. Exit codes as for a batch.");
+  return [&global, o, students]() {
+    if (o->gradebook.empty()) o->gradebook = "gradebook.db";
+    if (!std::filesystem::exists(o->gradebook))
+      throw UsageError("no gradebook at " + o->gradebook + "; give --gradebook FILE");
+    std::vector<batch::Entry> entries;
+    {
+      auto book = gradebook::Gradebook::open(o->gradebook);
+      std::string problems;
+      for (const auto& student : *students) {
+        auto latest = book.latest(student);
+        if (!latest) {
+          problems += "\n  " + report::plain_line(student) + ": not in the gradebook";
+          continue;
+        }
+        batch::Entry entry = batch::entry_from_source(latest->result.source, latest->result.student);
+        std::vector<std::filesystem::path> paths;
+        if (entry.parts.empty()) paths.push_back(entry.path);
+        for (const auto& part : entry.parts) paths.push_back(part.path);
+        std::string missing;
+        for (const auto& p : paths)
+          if (std::error_code ec; !std::filesystem::exists(std::filesystem::symlink_status(p, ec)))
+            missing += (missing.empty() ? "" : ", ") + archive::printable_name(p.string());
+        if (!missing.empty()) {
+          problems += "\n  " + report::plain_line(student) + ": graded from " + missing + ", which no longer exists";
+          continue;
+        }
+        entries.push_back(std::move(entry));
+      }
+      if (!problems.empty())
+        throw UsageError("cannot regrade:" + problems + "\nNothing was regraded; grade new files with `grader grade`");
+    }
+    auto ctx = make_context(global);
+    check_lessons(*ctx, *o);
+    o->force = true;
+    return grade_batch(*ctx, *o, entries, {});
   };
 }
 

@@ -25,5 +25,8 @@ Command add_merge(CLI::App& app, const GlobalOptions& global);
 Command add_gradebook_check(CLI::App& app, const GlobalOptions& global);
 Command add_roster(CLI::App& app, const GlobalOptions& global);
 Command add_picture(CLI::App& app, const GlobalOptions& global);
+Command add_history(CLI::App& app, const GlobalOptions& global);
+Command add_regrade(CLI::App& app, const GlobalOptions& global);
+Command add_similarity(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace grader::cli

@@ -14,7 +14,7 @@ namespace {
 // the grader runs compilers, linkers and suites in other folders, where a
 // relative path (e.g. --cache-dir relcache) would name something else.
 const std::set<std::string> kPathOptions = {"--course", "--toolchain", "--cache-dir", "--workspace", "--output",
-                                            "--gradebook", "submissions", "gradebook", "shards", "out", "csv"};
+                                            "--gradebook", "submissions", "gradebook", "shards", "out", "csv", "batch"};
 
 std::string absolute_path(const std::string& text) {
   if (text.empty()) return text;
@@ -87,6 +87,9 @@ int main(int argc, char** argv) {
   add("merge", "Merge gradebooks graded in shards (grade --shard K/N) into one", add_merge);
   add("roster", "The class list: import roster.csv (id, name, email, section), list who did not submit", add_roster);
   add("gradebook-check", "Check a gradebook's integrity", add_gradebook_check);
+  add("history", "Every graded version of a student: time, score, what changed", add_history);
+  add("regrade", "Regrade the named students from their recorded submissions (manual grades kept)", add_regrade);
+  add("similarity", "Similar code across a batch, per exercise file: hints for a person, never a grade", add_similarity);
 
   resolve_paths(app);
   try {

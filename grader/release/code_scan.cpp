@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "grader/util/cpp_tokens.hpp"
+#include "grader/util/kgrams.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::release {
@@ -23,17 +24,7 @@ using Tokens = std::vector<cpp::Token>;
 bool is(const cpp::Token& t, const char* text) { return t.kind != cpp::TokenKind::string && t.text == text; }
 bool is_name(const cpp::Token& t) { return t.kind == cpp::TokenKind::identifier && !cpp::is_keyword(t.text); }
 
-std::string normal(const cpp::Token& t) {
-  switch (t.kind) {
-    case cpp::TokenKind::identifier: return cpp::is_keyword(t.text) ? t.text : "I";
-    case cpp::TokenKind::number: return "N";
-    case cpp::TokenKind::string:
-    case cpp::TokenKind::header_name: return "S";
-    case cpp::TokenKind::character: return "C";
-    case cpp::TokenKind::punct: return t.text;
-  }
-  return t.text;
-}
+std::string normal(const cpp::Token& t) { return cpp::normalized_spelling(t); }
 
 // Index of the token closing the bracket at `open` (or the last token).
 std::size_t matching(const Tokens& t, std::size_t open, const char* o, const char* c) {
@@ -275,17 +266,11 @@ class Parser {
   std::vector<CodeUnit> units_;
 };
 
-using Kgrams = std::unordered_set<std::size_t>;
+using Kgrams = std::unordered_set<std::uint64_t>;
 
 Kgrams kgrams(const std::vector<std::string>& tokens) {
-  Kgrams out;
-  if (tokens.size() < kKgram) return out;
-  for (std::size_t i = 0; i + kKgram <= tokens.size(); ++i) {
-    std::size_t h = 1469598103934665603ULL;
-    for (std::size_t j = i; j < i + kKgram; ++j) h = (h ^ std::hash<std::string>{}(tokens[j])) * 1099511628211ULL;
-    out.insert(h);
-  }
-  return out;
+  const auto hashes = util::kgram_hashes(tokens, kKgram);
+  return Kgrams(hashes.begin(), hashes.end());
 }
 
 bool is_cpp_source(const std::string& path) {

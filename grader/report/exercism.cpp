@@ -1,10 +1,13 @@
 #include "grader/report/exercism.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
+#include "grader/util/caps.hpp"
 
 namespace grader::report {
 
@@ -27,7 +30,39 @@ const char* exercism_status(TestStatus status) {
   return "error";
 }
 
+// A call at the start of a line: "name(args...):", with balanced brackets.
+std::string call_at_line_start(std::string_view line) {
+  std::size_t i = line.find_first_not_of(" \t");
+  if (i == std::string_view::npos) return {};
+  const std::size_t start = i;
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ':'; };
+  if (!(std::isalpha(static_cast<unsigned char>(line[i])) || line[i] == '_')) return {};
+  while (i < line.size() && ident(line[i])) ++i;
+  if (i >= line.size() || line[i] != '(') return {};
+  int depth = 0;
+  for (; i < line.size(); ++i) {
+    if (line[i] == '(' || line[i] == '[' || line[i] == '{') ++depth;
+    else if ((line[i] == ')' || line[i] == ']' || line[i] == '}') && --depth == 0) break;
+  }
+  if (i >= line.size() || i + 1 >= line.size() || line[i + 1] != ':') return {};
+  return std::string(line.substr(start, i + 1 - start));
+}
+
 }  // namespace
+
+std::string exercism_test_code(const runner::TestResult& test) {
+  if (test.hidden) return "hidden test";
+  const std::string message = shown_message(test, Audience::student);
+  std::string_view rest = message;
+  while (!rest.empty()) {
+    const std::size_t end = rest.find('\n');
+    std::string call = call_at_line_start(rest.substr(0, end));
+    if (!call.empty()) return call;
+    if (end == std::string_view::npos) break;
+    rest.remove_prefix(end + 1);
+  }
+  return display_name(test);
+}
 
 json exercism_results(const runner::SubmissionResult& result, const ExercismOptions& options) {
   std::vector<std::string> tasks = options.task_order;
@@ -45,10 +80,12 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
   bool any_ran = false;
   for (const auto& lesson : result.lessons) {
     for (const auto& t : lesson.tests) {
-      json entry = {{"name", json_text(display_name(t))}, {"status", exercism_status(t.status)}};
+      json entry = {{"name", json_text(display_name(t))},
+                    {"status", exercism_status(t.status)},
+                    {"test_code", json_text(exercism_test_code(t))}};
       if (t.status != TestStatus::passed) {
         if (t.status != TestStatus::pending_review) all_pass = false;
-        entry["message"] = json_text(shown_message(t, Audience::student));
+        entry["message"] = json_text(message_with_compiler_output(lesson, t, Audience::student));
       }
       if (t.status != TestStatus::not_run) any_ran = true;
       if (!t.exercise.empty()) entry["task_id"] = task_of(t.exercise);
@@ -62,7 +99,9 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
   json out = {{"version", 3}};
   if (!any_ran) {
     out["status"] = "error";
-    out["message"] = json_text(submission_summary(result, Audience::student));
+    // It holds every lesson's detail (compiler output): capped like each test's.
+    out["message"] = json_text(cut_text(submission_summary(result, Audience::student),
+                                        caps::kMaxCompilerOutputInReport * std::max<std::size_t>(1, result.lessons.size())));
   } else {
     out["status"] = all_pass && lessons_ok ? "pass" : "fail";
     out["message"] = nullptr;

@@ -35,7 +35,7 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
       suite.body += "/>\n";
       continue;
     }
-    const std::string message = shown_message(t, audience);
+    const std::string message = message_with_compiler_output(lesson, t, audience);
     const char* element = "failure";
     if (t.status == TestStatus::not_run) {
       element = "error";

@@ -4,6 +4,7 @@
 
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/caps.hpp"
 
 namespace grader::report {
 
@@ -28,6 +29,24 @@ std::string shown_detail(const runner::LessonResult& lesson, Audience audience) 
     return "The grader could not run this lesson; this is not a problem with your code. "
            "Your instructor has the details.";
   return lesson.detail;
+}
+
+std::string message_with_compiler_output(const runner::LessonResult& lesson, const runner::TestResult& test,
+                                         Audience audience) {
+  if (lesson.status != LessonStatus::compile_error || test.status != TestStatus::not_run)
+    return shown_message(test, audience);
+  const std::string output = shown_detail(lesson, audience);
+  if (output.empty()) return "not run: the lesson's files did not compile (the compiler gave no message)";
+  return "not run: the lesson's files did not compile. The compiler said:\n" +
+         cut_text(output, caps::kMaxCompilerOutputInReport);
+}
+
+std::string cut_text(const std::string& text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return text;
+  std::size_t end = max_bytes;
+  // Never inside a UTF-8 sequence.
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end) + fmt::format("\n... (cut: {} bytes more)", text.size() - end);
 }
 
 namespace {

@@ -19,6 +19,17 @@ std::string describe(runner::LessonStatus status);
 /// the instructor instead.
 std::string shown_detail(const runner::LessonResult& lesson, Audience audience);
 
+/// A test's message as `audience` may read it (shown_message), except that a
+/// test a compile error kept from running carries the lesson's compiler
+/// output (capped at caps::kMaxCompilerOutputInReport, not yet escaped): a
+/// report with one entry per test has no "compiler errors above" to point to.
+std::string message_with_compiler_output(const runner::LessonResult& lesson, const runner::TestResult& test,
+                                         Audience audience);
+
+/// The first `max_bytes` of `text` (never inside a UTF-8 sequence), then
+/// "... (cut: N bytes more)" when there was more.
+std::string cut_text(const std::string& text, std::size_t max_bytes);
+
 struct TestCounts {
   int total = 0;
   int passed = 0;

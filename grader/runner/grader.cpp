@@ -225,16 +225,20 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
       if (entry.kind == util::Listed::Kind::directory || named.count(entry.rel)) continue;
       // The grader's own state in a workspace (remembered hints), not the student's work.
       if (entry.rel == ".grader" || entry.rel.rfind(".grader/", 0) == 0) continue;
-      std::string rel = entry.rel;
-      // Say so when it is something that could never be used.
+      // What could never be used (a link, a binary) is refused, with the
+      // reason, like a refused student file; anything else is ignored.
       if (entry.kind == util::Listed::Kind::symlink) {
-        rel += " (a symbolic link: never followed)";
-      } else if (entry.kind == util::Listed::Kind::file) {
-        auto first = util::read_beneath(root.get(), entry.rel, head);
-        if (std::string kind = binary_kind(first.content); !kind.empty())
-          rel += " (" + kind + ": never compiled or linked; submit source files only)";
+        out.rejected.push_back(entry.rel + " (a symbolic link: never followed)");
+        continue;
       }
-      out.ignored.push_back(rel);
+      if (entry.kind == util::Listed::Kind::file) {
+        auto first = util::read_beneath(root.get(), entry.rel, head);
+        if (std::string kind = binary_kind(first.content); !kind.empty()) {
+          out.rejected.push_back(entry.rel + " (" + kind + ": never compiled or linked; submit source files only)");
+          continue;
+        }
+      }
+      out.ignored.push_back(entry.rel);
     }
   }
   std::sort(out.files.begin(), out.files.end());

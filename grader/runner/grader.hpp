@@ -41,8 +41,8 @@ struct GradeOptions {
 struct CollectedFiles {
   std::vector<std::pair<std::string, std::string>> files;  ///< (relative path, content), sorted
   std::vector<std::string> missing;                        ///< named by course.yaml, absent (starter used)
-  std::vector<std::string> ignored;                        ///< present, not named by course.yaml
-  std::vector<std::string> rejected;                       ///< named but refused, with the reason
+  std::vector<std::string> ignored;                        ///< present, not named by course.yaml (plain files)
+  std::vector<std::string> rejected;                       ///< refused, with the reason: named files, and links or binaries beside them
 };
 
 class Grader {

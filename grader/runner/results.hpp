@@ -72,8 +72,8 @@ struct SubmissionResult {
   std::string course_version;
   std::string grader_version;
   std::vector<LessonResult> lessons;
-  std::vector<std::string> ignored_files;  ///< files in the submission the course does not name
-  std::vector<std::string> rejected_files; ///< files refused (binaries, symlinks, ...), with reasons
+  std::vector<std::string> ignored_files;  ///< plain files in the submission the course does not name
+  std::vector<std::string> rejected_files; ///< files refused (binaries, symlinks, archive entries), named by the course or not, with reasons
   std::string submitted_at;  ///< ISO 8601, when known
   Lateness lateness;         ///< empty reason: no deadline was applied
   double score = 0;          ///< the tests' points, before any late penalty

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iostream>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -525,11 +526,24 @@ void note_isolation(const std::string& who, const std::string& isolation) {
   notes().emplace_back(std::move(line), false);
 }
 
+namespace {
+std::function<void(const std::string&)>& notice_sink() {
+  static std::function<void(const std::string&)> sink;
+  return sink;
+}
+}  // namespace
+
+void set_isolation_notice_sink(std::function<void(const std::string&)> sink) {
+  std::lock_guard<std::mutex> lock(notes_mutex());
+  notice_sink() = std::move(sink);
+}
+
 void print_isolation_notes() {
   std::lock_guard<std::mutex> lock(notes_mutex());
   for (auto& n : notes())
     if (!n.second) {
-      std::cerr << n.first << "\n";
+      if (notice_sink()) notice_sink()(n.first);
+      else std::cerr << n.first << "\n";
       n.second = true;
     }
 }

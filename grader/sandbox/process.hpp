@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -118,6 +119,9 @@ RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_
 void note_isolation(const std::string& who, const std::string& isolation);
 /// Writes the notes not shown yet, one "grader: sandbox for the WHO: ..." line each.
 void print_isolation_notes();
+/// Where those lines go (default, or when given an empty function: stderr).
+/// A batch's progress bar takes them, to print them above the bar.
+void set_isolation_notice_sink(std::function<void(const std::string&)> sink);
 
 /// "exited with status 3", "was killed by signal 11 (SIGSEGV: segmentation fault)".
 std::string describe_status(int raw_wait_status);

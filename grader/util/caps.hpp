@@ -81,4 +81,11 @@ inline constexpr std::size_t kMaxCallbackResultElements = std::size_t{4} << 20;
 /// more than its parent's hard limit.
 inline constexpr std::size_t kSuiteAddressSpaceBytes = 1024 * MiB;
 
+// --- what the reports show (grader/report) ---
+
+/// A lesson's compiler output as machine reports (JUnit, Exercism) repeat it
+/// with each test it kept from running: already 20 lines at most
+/// (build/worker_builder.hpp), cut here so long lines cannot inflate a report.
+inline constexpr std::size_t kMaxCompilerOutputInReport = 4 * KiB;
+
 }  // namespace grader::caps

@@ -262,4 +262,16 @@ bool is_keyword(std::string_view word) {
   return keywords.count(word) > 0;
 }
 
+std::string normalized_spelling(const Token& token) {
+  switch (token.kind) {
+    case TokenKind::identifier: return is_keyword(token.text) ? token.text : "I";
+    case TokenKind::number: return "N";
+    case TokenKind::string:
+    case TokenKind::header_name: return "S";
+    case TokenKind::character: return "C";
+    case TokenKind::punct: return token.text;
+  }
+  return token.text;
+}
+
 }  // namespace grader::util::cpp

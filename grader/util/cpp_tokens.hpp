@@ -46,4 +46,10 @@ std::string literal_value(const Token& token);
 /// True for C++ keywords (and the alternative operator spellings such as `and`).
 bool is_keyword(std::string_view word);
 
+/// The token as code comparisons see it: every identifier that is not a
+/// keyword is `I`, every number `N`, string or header name `S`, character
+/// `C`; keywords and punctuators as written. Renaming, re-commenting and
+/// re-spacing code change nothing of its normalized tokens.
+std::string normalized_spelling(const Token& token);
+
 }  // namespace grader::util::cpp

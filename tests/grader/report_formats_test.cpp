@@ -234,8 +234,16 @@ TEST(ExercismExport, FieldsAndTypesFollowVersion3) {
       EXPECT_FALSE(t.contains("message"));
     else
       ASSERT_TRUE(t["message"].is_string());
-    EXPECT_FALSE(t.contains("test_code"));  // optional, and the grader never shows test sources
+    // Version 3 requires test_code: the call the test makes, never a hidden test's.
+    ASSERT_TRUE(t["test_code"].is_string());
   }
+  EXPECT_EQ(r["tests"][0]["test_code"], "pe-formula: PeFormula.Shape");  // passed: no call known, its name
+  EXPECT_EQ(r["tests"][1]["test_code"], "positional_encoding(5, 8)");
+  EXPECT_EQ(r["tests"][2]["test_code"], "hidden test");
+  // A test the compile error kept from running shows the compiler's output.
+  EXPECT_NE(r["tests"][4]["message"].get<std::string>().find("attention.cpp:3:1: error: expected ';'"), std::string::npos)
+      << r["tests"][4]["message"];
+  EXPECT_EQ(r["tests"][4]["message"].get<std::string>().find("above"), std::string::npos);
   // Tasks are numbered by exercise, in order of appearance.
   EXPECT_EQ(r["tests"][0]["task_id"], 1);
   EXPECT_EQ(r["tests"][2]["task_id"], 1);

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include "grader/util/files.hpp"
@@ -86,9 +87,9 @@ TEST(StudentIds, DefaultAndRegex) {
 }
 
 TEST(StudentIds, TwoEntriesWithOneIdAreRefusedNamingBoth) {
-  std::vector<Entry> entries = {{"/export/smithjane_12345_1_a.zip", "12345", true, ""},
-                                {"/export/bobby_22222_2_b.zip", "22222", true, ""},
-                                {"/export/eve_12345_3_c.zip", "12345", true, ""}};
+  std::vector<Entry> entries = {{"/export/smithjane_12345_1_a.zip", "12345", true, "", {}},
+                                {"/export/bobby_22222_2_b.zip", "22222", true, "", {}},
+                                {"/export/eve_12345_3_c.zip", "12345", true, "", {}}};
   try {
     grader::batch::check_unique_students(entries);
     FAIL() << "duplicate ids were accepted";
@@ -100,8 +101,8 @@ TEST(StudentIds, TwoEntriesWithOneIdAreRefusedNamingBoth) {
     EXPECT_EQ(what.find("bobby"), std::string::npos) << what;
   }
   // Ids differing only in case are the same student.
-  EXPECT_THROW(grader::batch::check_unique_students({{"/e/Alice", "Alice", true, ""}, {"/e/alice.zip", "alice", true, ""}}), std::invalid_argument);
-  EXPECT_NO_THROW(grader::batch::check_unique_students({{"/e/a", "1", true, ""}, {"/e/b", "2", true, ""}}));
+  EXPECT_THROW(grader::batch::check_unique_students({{"/e/Alice", "Alice", true, "", {}}, {"/e/alice.zip", "alice", true, "", {}}}), std::invalid_argument);
+  EXPECT_NO_THROW(grader::batch::check_unique_students({{"/e/a", "1", true, "", {}}, {"/e/b", "2", true, "", {}}}));
 }
 
 class Discover : public ::testing::Test {
@@ -173,12 +174,218 @@ TEST_F(Discover, LinkedEntryIsRefusedNotFollowed) {
   EXPECT_FALSE(direct[0].listed);
 }
 
+TEST(StudentIds, LateFlagInAnyCaseAndTheUploadedName) {
+  StudentIdPattern canvas("canvas");
+  for (const char* flag : {"LATE", "late", "Late", "lAtE"}) {
+    const std::string name = std::string("smithsam_") + flag + "_1019_4471_softmax.cpp";
+    EXPECT_EQ(id_of(canvas, name), "1019") << name;
+    EXPECT_EQ(canvas.uploaded_name(fs::path("/export") / name).value_or("<none>"), "softmax.cpp") << name;
+  }
+  EXPECT_EQ(canvas.uploaded_name("/e/smithsam_1019_4471_part1.zip").value_or("<none>"), "part1.zip");
+  StudentIdPattern moodle("moodle");
+  EXPECT_EQ(moodle.uploaded_name("/e/Sam Smith_1019_assignsubmission_file_softmax.cpp").value_or("<none>"), "softmax.cpp");
+  EXPECT_FALSE(moodle.uploaded_name("/e/Sam Smith_1019_assignsubmission_file_").has_value());  // a folder's name
+  // Patterns without an uploaded part: no name, so no loose files.
+  EXPECT_FALSE(StudentIdPattern("").uploaded_name("/e/softmax.cpp").has_value());
+  EXPECT_FALSE(StudentIdPattern(R"(^s(\d+))").uploaded_name("/e/s42_softmax.cpp").has_value());
+  EXPECT_FALSE(canvas.uploaded_name("/e/smithsam_softmax.cpp").has_value());
+}
+
+TEST(Sources, PartsAreRecordedOnePerLineAndReadBack) {
+  Entry e;
+  e.path = "/export/smithsam_1019_1_part1.zip";
+  e.student = "1019";
+  e.parts = {{"/export/smithsam_1019_1_part1.zip", ""}, {"/export/smithsam_1019_2_softmax.cpp", "softmax.cpp"}};
+  const std::string source = grader::batch::source_of(e);
+  EXPECT_EQ(source, "/export/smithsam_1019_1_part1.zip\n/export/smithsam_1019_2_softmax.cpp");
+  Entry back = grader::batch::entry_from_source(source, "1019");
+  ASSERT_EQ(back.parts.size(), 2u);
+  EXPECT_EQ(back.parts[0].path, e.parts[0].path);
+  EXPECT_EQ(back.parts[0].uploaded, "");
+  EXPECT_EQ(back.parts[1].uploaded, "softmax.cpp");
+  EXPECT_EQ(back.student, "1019");
+  EXPECT_TRUE(back.listed);  // never followed if it became a link since
+  Entry single = grader::batch::entry_from_source("/export/alice.zip", "alice");
+  EXPECT_TRUE(single.parts.empty());
+  EXPECT_EQ(single.path, "/export/alice.zip");
+  EXPECT_EQ(grader::batch::source_of(single), "/export/alice.zip");
+}
+
+TEST_F(Discover, LooseFilesOfAStudentBecomeOneEntry) {
+  for (const char* f : {"smithsam_1019_4471_positional_encoding.cpp", "smithsam_1019_4472_notes.txt",
+                        "jonesann_LATE_1025_4480_positional_encoding.cpp"})
+    std::ofstream(exp() / f) << "// code\n";
+  submission("brownbob_1030_4490_folder");
+  std::ofstream(exp() / ".DS_Store") << "x";
+  std::vector<std::string> unmatched;
+  auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern("canvas"), unmatched);
+  EXPECT_TRUE(unmatched.empty()) << unmatched.front();
+  ASSERT_EQ(entries.size(), 3u);
+  std::map<std::string, const Entry*> by_id;
+  for (const auto& e : entries) by_id[e.student] = &e;
+  ASSERT_TRUE(by_id.count("1019"));
+  ASSERT_EQ(by_id["1019"]->parts.size(), 2u);
+  EXPECT_EQ(by_id["1019"]->parts[0].uploaded, "positional_encoding.cpp");
+  EXPECT_EQ(by_id["1019"]->parts[1].uploaded, "notes.txt");
+  ASSERT_TRUE(by_id.count("1025"));
+  ASSERT_EQ(by_id["1025"]->parts.size(), 1u);  // one loose file is a submission too
+  ASSERT_TRUE(by_id.count("1030"));
+  EXPECT_TRUE(by_id["1030"]->parts.empty());
+  // Without an LMS pattern a loose file cannot be placed: listed, not silently passed over.
+  unmatched.clear();
+  auto plain = grader::batch::discover(course, {exp()}, StudentIdPattern(""), unmatched);
+  EXPECT_EQ(plain.size(), 1u);
+  ASSERT_EQ(unmatched.size(), 3u);
+  EXPECT_NE(unmatched[0].find("a loose file"), std::string::npos) << unmatched[0];
+  EXPECT_NE(unmatched[0].find("--id-pattern canvas, moodle or lms"), std::string::npos) << unmatched[0];
+}
+
+TEST_F(Discover, LooseFileGoesToTheCourseFileOfItsNameUnlessAmbiguous) {
+  grader::course::Lesson other;
+  other.id = "debugging";
+  grader::course::Exercise e;
+  e.id = "dbg";
+  e.files = {"debugging/positional_encoding.cpp", "debugging/split_heads.cpp"};
+  other.exercises.push_back(e);
+  std::string why;
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "positional_encoding.cpp", why).value_or("<none>"),
+            "positional-encoding/positional_encoding.cpp");
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "notes.txt", why).value_or("<none>"), "notes.txt");
+  course.lessons.push_back(other);
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "split_heads.cpp", why).value_or("<none>"), "debugging/split_heads.cpp");
+  EXPECT_FALSE(grader::batch::loose_file_destination(course, "positional_encoding.cpp", why).has_value());
+  EXPECT_NE(why.find("debugging/positional_encoding.cpp, positional-encoding/positional_encoding.cpp"), std::string::npos) << why;
+  EXPECT_NE(why.find("submit an archive"), std::string::npos) << why;
+}
+
+TEST_F(Discover, ArchivePartsAreCombinedWhateverTheListingOrder) {
+  for (const char* f : {"smithsam_1019_4472_part2.zip", "smithsam_1019_4471_part1.zip", "Sam Jones_2020_assignsubmission_file_b.zip",
+                        "Sam Jones_2020_assignsubmission_file_a.tar.gz"})
+    std::ofstream(exp() / f) << "not read here";
+  std::vector<std::string> unmatched;
+  auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern("lms"), unmatched);
+  ASSERT_EQ(entries.size(), 2u);
+  for (const auto& e : entries) {
+    ASSERT_EQ(e.parts.size(), 2u) << e.student;
+    EXPECT_LT(e.parts[0].path, e.parts[1].path) << e.student;  // by path, never by listing order
+    EXPECT_EQ(e.path, e.parts[0].path);
+    EXPECT_TRUE(e.parts[0].uploaded.empty());
+  }
+  // A folder and an archive of one student are still refused, naming both.
+  submission("smithsam_1019_4473_folder");
+  try {
+    grader::batch::discover(course, {exp()}, StudentIdPattern("lms"), unmatched);
+    FAIL() << "a folder and archives of one student were accepted";
+  } catch (const std::invalid_argument& e) {
+    std::string what = e.what();
+    EXPECT_NE(what.find("smithsam_1019_4473_folder"), std::string::npos) << what;
+    EXPECT_NE(what.find("smithsam_1019_4471_part1.zip"), std::string::npos) << what;
+  }
+}
+
 TEST_F(Discover, WorkspaceSearchNeverEntersALinkedFolder) {
   fs::create_directories(exp() / "bob/wrap");
   fs::create_directory_symlink(exp() / "alice", exp() / "bob/wrap/inner");
   submission("alice");
   EXPECT_EQ(grader::batch::find_workspace_root(course, exp() / "bob"), exp() / "bob");
   EXPECT_FALSE(grader::batch::is_submission_folder(course, exp() / "bob"));
+}
+
+}  // namespace
+
+namespace {
+using grader::batch::Shard;
+
+// A Slurm environment as a map (the process environment stays untouched).
+Shard slurm(const std::map<std::string, std::string>& vars) {
+  return grader::batch::slurm_array_shard([&vars](const char* name) -> std::optional<std::string> {
+    auto it = vars.find(name);
+    if (it == vars.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+std::string slurm_error(const std::map<std::string, std::string>& vars) {
+  try {
+    Shard s = slurm(vars);
+    return "accepted as " + std::to_string(s.index) + "/" + std::to_string(s.count);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+}
+
+std::string text(const Shard& s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
+
+TEST(SlurmShard, RangesFromZeroOrOneGiveTheSameShards) {
+  // --array=1-3 and --array=0-2: tasks 1, 2, 3 of 3 either way.
+  for (int first : {0, 1, 7}) {
+    for (int k = 0; k < 3; ++k) {
+      std::map<std::string, std::string> env = {{"SLURM_ARRAY_TASK_ID", std::to_string(first + k)},
+                                                {"SLURM_ARRAY_TASK_MIN", std::to_string(first)},
+                                                {"SLURM_ARRAY_TASK_MAX", std::to_string(first + 2)},
+                                                {"SLURM_ARRAY_TASK_COUNT", "3"}};
+      EXPECT_EQ(text(slurm(env)), std::to_string(k + 1) + "/3") << "array starting at " << first;
+      env["SLURM_ARRAY_TASK_STEP"] = "1";
+      EXPECT_EQ(text(slurm(env)), std::to_string(k + 1) + "/3") << "array starting at " << first << " with step 1";
+    }
+  }
+}
+
+TEST(SlurmShard, StepArraysAreRankedNotNumbered) {
+  // --array=0-4:2 is tasks 0, 2, 4: shards 1/3, 2/3, 3/3 (not "5/3").
+  for (auto [id, want] : std::vector<std::pair<int, std::string>>{{0, "1/3"}, {2, "2/3"}, {4, "3/3"}}) {
+    EXPECT_EQ(text(slurm({{"SLURM_ARRAY_TASK_ID", std::to_string(id)},
+                          {"SLURM_ARRAY_TASK_MIN", "0"},
+                          {"SLURM_ARRAY_TASK_MAX", "4"},
+                          {"SLURM_ARRAY_TASK_STEP", "2"},
+                          {"SLURM_ARRAY_TASK_COUNT", "3"}})),
+              want);
+  }
+  // --array=3-15:4: 3, 7, 11, 15.
+  EXPECT_EQ(text(slurm({{"SLURM_ARRAY_TASK_ID", "11"}, {"SLURM_ARRAY_TASK_MIN", "3"}, {"SLURM_ARRAY_TASK_MAX", "15"},
+                        {"SLURM_ARRAY_TASK_STEP", "4"}, {"SLURM_ARRAY_TASK_COUNT", "4"}})),
+            "3/4");
+  // An evenly spaced list without a step (--array=1,4,7) is ranked the same way.
+  EXPECT_EQ(text(slurm({{"SLURM_ARRAY_TASK_ID", "4"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "7"},
+                        {"SLURM_ARRAY_TASK_COUNT", "3"}})),
+            "2/3");
+}
+
+TEST(SlurmShard, MissingMinIsDerivedFromMaxOrRefused) {
+  // Task 2 of --array=1-3 without _MIN: from _MAX and the step, never "3/3".
+  EXPECT_EQ(text(slurm({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MAX", "3"}, {"SLURM_ARRAY_TASK_STEP", "1"},
+                        {"SLURM_ARRAY_TASK_COUNT", "3"}})),
+            "2/3");
+  // Only _MIN and _COUNT (an older Slurm): a range of step 1.
+  EXPECT_EQ(text(slurm({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_COUNT", "3"}})), "2/3");
+  std::string why = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}});
+  EXPECT_NE(why.find("SLURM_ARRAY_TASK_MIN is not set"), std::string::npos) << why;
+  EXPECT_NE(why.find("GRADER_SHARD"), std::string::npos) << why;
+}
+
+TEST(SlurmShard, InconsistentOrForeignTasksAreRefused) {
+  const std::map<std::string, std::string> array = {{"SLURM_ARRAY_TASK_MIN", "0"}, {"SLURM_ARRAY_TASK_MAX", "4"},
+                                                    {"SLURM_ARRAY_TASK_STEP", "2"}, {"SLURM_ARRAY_TASK_COUNT", "3"}};
+  for (const char* id : {"1", "6", "-2"}) {
+    auto env = array;
+    env["SLURM_ARRAY_TASK_ID"] = id;
+    EXPECT_NE(slurm_error(env).find("is not one of the array's 3 tasks"), std::string::npos) << id << ": " << slurm_error(env);
+  }
+  auto wrong_count = array;
+  wrong_count["SLURM_ARRAY_TASK_ID"] = "2";
+  wrong_count["SLURM_ARRAY_TASK_COUNT"] = "5";
+  EXPECT_NE(slurm_error(wrong_count).find("disagree"), std::string::npos) << slurm_error(wrong_count);
+  // --array=1,2,8: no step, and 1..8 cannot hold 3 evenly spaced tasks.
+  std::string uneven = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"}, {"SLURM_ARRAY_TASK_MAX", "8"},
+                                    {"SLURM_ARRAY_TASK_COUNT", "3"}});
+  EXPECT_NE(uneven.find("not evenly spaced"), std::string::npos) << uneven;
+  // --array=1,2,7 looks like 1,4,7 from the environment: task 2 is refused, never given a wrong shard.
+  std::string looks_even = slurm_error({{"SLURM_ARRAY_TASK_ID", "2"}, {"SLURM_ARRAY_TASK_MIN", "1"},
+                                        {"SLURM_ARRAY_TASK_MAX", "7"}, {"SLURM_ARRAY_TASK_COUNT", "3"}});
+  EXPECT_NE(looks_even.find("is not one of the array's 3 tasks"), std::string::npos) << looks_even;
+  EXPECT_NE(slurm_error({{"SLURM_ARRAY_TASK_ID", "1"}}).find("SLURM_ARRAY_TASK_COUNT is not"), std::string::npos);
+  EXPECT_NE(slurm_error({{"SLURM_ARRAY_TASK_ID", "x"}, {"SLURM_ARRAY_TASK_COUNT", "3"}}).find("is not a whole number"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -269,6 +270,22 @@ TEST(CiTemplates, InstructorWorkflowGradesWithHiddenTestsFromThePrivateCourse) {
   }
   EXPECT_TRUE(gradescope);
   EXPECT_TRUE(hidden_build);
+  // Every student is recorded under the repository's name (or the id given),
+  // never under the folder graded ("starter" for everyone).
+  bool named = false;
+  for (const auto& call : calls) {
+    const auto& words = call.words;
+    auto grade = std::find(words.begin(), words.end(), "grade");
+    if (grade == words.end()) continue;
+    auto student = std::find(words.begin(), words.end(), "--student");
+    ASSERT_NE(student, words.end()) << "the grade call names no student";
+    ASSERT_NE(student + 1, words.end());
+    EXPECT_EQ(student[1], "$student");
+    named = true;
+  }
+  EXPECT_TRUE(named);
+  EXPECT_EQ(text.find("basename \"$workspace\""), std::string::npos);
+  EXPECT_NE(text.find("student=\"${STUDENT:-${SUBMISSION##*/}}\""), std::string::npos);
 }
 
 TEST(CiTemplates, GradescopeScriptsCallExistingGraderOptions) {

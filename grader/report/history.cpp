@@ -1,0 +1,73 @@
+#include "grader/report/history.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "grader/report/lesson_summary.hpp"
+#include "grader/report/sanitize.hpp"
+#include "grader/runner/points.hpp"
+
+namespace grader::report {
+
+VersionChanges changes_between(const runner::SubmissionResult* before, const runner::SubmissionResult& after) {
+  VersionChanges c;
+  const std::vector<ExerciseTally> now = tally_exercises(after);
+  const std::vector<ExerciseTally> then = before ? tally_exercises(*before) : std::vector<ExerciseTally>{};
+  for (const auto& t : now) {
+    auto it = std::find_if(then.begin(), then.end(),
+                           [&](const ExerciseTally& p) { return p.lesson == t.lesson && p.exercise == t.exercise; });
+    ExerciseChange e{t.lesson, t.exercise, it == then.end() ? 0.0 : it->score, t.score, t.max_score, it == then.end()};
+    if (!before || e.is_new || runner::to_milli(e.before) != runner::to_milli(e.after)) c.exercises.push_back(e);
+  }
+  if (before) {
+    c.files_changed = before->content_hash != after.content_hash;
+    c.course_changed = before->course_version != after.course_version;
+    c.score_delta = runner::from_milli(runner::to_milli(after.score) - runner::to_milli(before->score));
+  } else {
+    c.score_delta = after.score;
+  }
+  return c;
+}
+
+namespace {
+std::string signed_points(double delta) {
+  if (runner::to_milli(delta) == 0) return "+0";
+  return (delta > 0 ? "+" : "-") + format_points(std::abs(delta));
+}
+}  // namespace
+
+std::string history_text(const std::string& student, const std::vector<GradedVersion>& versions) {
+  std::string out = fmt::format("History of {}: {} graded version{}\n", plain_line(student), versions.size(),
+                                versions.size() == 1 ? "" : "s");
+  const runner::SubmissionResult* previous = nullptr;
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    const auto& v = versions[i];
+    const VersionChanges c = changes_between(previous, v.result);
+    out += fmt::format("\n#{}  graded {}{}  score {} / {}", i + 1, plain_line(v.graded_at),
+                       v.result.submitted_at.empty() ? "" : "  submitted " + plain_line(v.result.submitted_at),
+                       format_points(v.result.score), format_points(v.result.max_score));
+    if (previous) out += fmt::format(" ({})", signed_points(c.score_delta));
+    out += "\n";
+    out += "    from " + plain_line(v.result.source) + "  files " + v.result.content_hash.substr(0, 12);
+    if (previous) out += c.files_changed ? " (changed)" : " (same files)";
+    out += "\n";
+    if (c.course_changed) out += "    graded under another course version: " + plain_line(v.result.course_version) + "\n";
+    for (const auto& e : c.exercises) {
+      const std::string name = e.exercise.empty() ? e.lesson : e.exercise;
+      if (!previous)
+        out += fmt::format("    {:<24} {} / {}\n", plain_line(name), format_points(e.after), format_points(e.max_score));
+      else if (e.is_new)
+        out += fmt::format("    {:<24} new: {} / {}\n", plain_line(name), format_points(e.after), format_points(e.max_score));
+      else
+        out += fmt::format("    {:<24} {} -> {} / {} ({})\n", plain_line(name), format_points(e.before),
+                           format_points(e.after), format_points(e.max_score), signed_points(e.after - e.before));
+    }
+    if (previous && c.exercises.empty()) out += "    no exercise changed its points\n";
+    previous = &v.result;
+  }
+  return out;
+}
+
+}  // namespace grader::report

@@ -1,0 +1,213 @@
+// What a batch prints and the machine reports carry: the class summary in
+// the course's order with skipped entries listed, notices above the progress
+// bar, Exercism's test_code, compiler output in JUnit and Exercism, and a
+// student's history (grader/batch, grader/report).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "grader/batch/progress.hpp"
+#include "grader/batch/summary.hpp"
+#include "grader/report/exercism.hpp"
+#include "grader/report/history.hpp"
+#include "grader/report/junit.hpp"
+
+namespace {
+
+using grader::runner::LessonResult;
+using grader::runner::LessonStatus;
+using grader::runner::SubmissionResult;
+using grader::runner::TestResult;
+using grader::runner::TestStatus;
+namespace report = grader::report;
+
+TestResult test(const std::string& exercise, const std::string& name, TestStatus status, double score, double max,
+                const std::string& message = "") {
+  TestResult t;
+  t.exercise = exercise;
+  t.name = name;
+  t.status = status;
+  t.score = score;
+  t.max_score = max;
+  t.message = message;
+  return t;
+}
+
+// A course whose order is not alphabetical: zeta before alpha before mid.
+grader::course::Course course_of_three() {
+  grader::course::Course c;
+  grader::course::Lesson first;
+  first.id = "first";
+  for (const char* id : {"zeta", "alpha"}) {
+    grader::course::Exercise e;
+    e.id = id;
+    first.exercises.push_back(e);
+  }
+  grader::course::Lesson second;
+  second.id = "second";
+  grader::course::Exercise mid;
+  mid.id = "mid";
+  second.exercises.push_back(mid);
+  c.lessons = {first, second};
+  return c;
+}
+
+SubmissionResult result_with(const std::vector<std::pair<std::string, TestStatus>>& tests, const std::string& student) {
+  SubmissionResult r;
+  r.student = student;
+  LessonResult first, second;
+  first.lesson = "first";
+  second.lesson = "second";
+  for (const auto& [exercise, status] : tests) {
+    double score = status == TestStatus::passed ? 1 : 0;
+    (exercise == "mid" ? second : first).tests.push_back(test(exercise, exercise + ".T", status, score, 1));
+    r.score += score;
+    r.max_score += 1;
+  }
+  r.lessons = {first, second};
+  return r;
+}
+
+TEST(ClassSummary, ExercisesInCourseOrderNotAlphabetical) {
+  // The first result lists its tests alphabetically (and lacks one): the
+  // summary still follows course.yaml.
+  auto a = result_with({{"alpha", TestStatus::passed}, {"mid", TestStatus::failed}}, "a");
+  auto b = result_with({{"mid", TestStatus::passed}, {"zeta", TestStatus::passed}, {"alpha", TestStatus::failed}}, "b");
+  const std::string text = grader::batch::class_summary(course_of_three(), {a, b});
+  const auto zeta = text.find("  zeta"), alpha = text.find("  alpha"), mid = text.find("  mid");
+  ASSERT_NE(zeta, std::string::npos) << text;
+  ASSERT_NE(alpha, std::string::npos) << text;
+  ASSERT_NE(mid, std::string::npos) << text;
+  EXPECT_LT(zeta, alpha) << text;
+  EXPECT_LT(alpha, mid) << text;
+  EXPECT_EQ(text.find("Not graded"), std::string::npos) << text;
+}
+
+TEST(ClassSummary, SkippedEntriesAreLinesOfTheirOwn) {
+  auto a = result_with({{"alpha", TestStatus::passed}}, "a");
+  const std::string text = grader::batch::class_summary(
+      course_of_three(), {a}, {"'smithsam_notes.txt': its name is not Canvas's", "'odd\x1b[2Jname': no id"});
+  EXPECT_NE(text.find("Not graded (2 entries"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  skipped 'smithsam_notes.txt': its name is not Canvas's\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << "a name reached the terminal raw";
+  EXPECT_NE(text.find("\\x1b[2J"), std::string::npos) << text;
+  // Even with nothing graded the skipped ones are listed.
+  EXPECT_NE(grader::batch::class_summary(course_of_three(), {}, {"'x': why"}).find("skipped 'x': why"), std::string::npos);
+}
+
+TEST(Progress, NoticesGoAboveTheBar) {
+  std::ostringstream out;
+  grader::batch::Progress progress(out, 2, true);
+  progress.note("grader: sandbox for the worker: rlimits only");
+  const std::string text = out.str();
+  // The bar is cleared, the notice has a line of its own, the bar is redrawn after it.
+  const auto notice = text.find("\r\033[Kgrader: sandbox for the worker: rlimits only\n");
+  ASSERT_NE(notice, std::string::npos) << text;
+  EXPECT_NE(text.find("0/2 graded", notice), std::string::npos) << text;
+  // Not a terminal: one plain line.
+  std::ostringstream log;
+  grader::batch::Progress plain(log, 2, false);
+  plain.note("grader: sandbox for the worker: rlimits only");
+  EXPECT_EQ(log.str(), "grader: sandbox for the worker: rlimits only\n");
+}
+
+TEST(ExercismTestCode, CallFromTheMessageNameOtherwiseHiddenSaysSo) {
+  auto t = test("pe-formula", "PeFormula.Shape", TestStatus::failed, 0, 1,
+                "positional_encoding(5, 8): expected shape (5, 8), got (5, 7)");
+  EXPECT_EQ(report::exercism_test_code(t), "positional_encoding(5, 8)");
+  // Nested brackets and a qualified name; the call on a later line.
+  t.message = "Value of: x\nmha::forward(q(2, 3), {1, 2}, mask[0]): got NaN";
+  EXPECT_EQ(report::exercism_test_code(t), "mha::forward(q(2, 3), {1, 2}, mask[0])");
+  // Not a call: a colon missing after the bracket, or no name before it.
+  t.message = "softmax(x) differs\n(1, 2): expected 3";
+  EXPECT_EQ(report::exercism_test_code(t), "pe-formula: PeFormula.Shape");
+  t.status = TestStatus::passed;
+  t.message.clear();
+  EXPECT_EQ(report::exercism_test_code(t), "pe-formula: PeFormula.Shape");
+  // A hidden test never shows its call, even when its message names one.
+  t.hidden = true;
+  t.message = "secret_call(7): expected 1";
+  EXPECT_EQ(report::exercism_test_code(t), "hidden test");
+  // A message hidden from students is not mined either.
+  t.hidden = false;
+  t.show_details = false;
+  t.public_message = "";
+  t.status = TestStatus::failed;
+  EXPECT_EQ(report::exercism_test_code(t), "pe-formula: PeFormula.Shape");
+}
+
+SubmissionResult did_not_compile(const std::string& compiler_output) {
+  SubmissionResult r;
+  r.student = "bob";
+  LessonResult l;
+  l.lesson = "attention";
+  l.status = LessonStatus::compile_error;
+  l.detail = compiler_output;
+  l.tests.push_back(test("softmax", "Softmax.Rows", TestStatus::not_run, 0, 2,
+                         "not run: the lesson's files did not compile (see the compiler errors above)"));
+  l.tests.push_back(test("softmax", "Softmax.Mask", TestStatus::not_run, 0, 2,
+                         "not run: the lesson's files did not compile (see the compiler errors above)"));
+  r.lessons = {l};
+  return r;
+}
+
+TEST(CompilerOutput, JunitAndExercismCarryItEscapedAndCapped) {
+  const std::string error = "softmax.cpp:3:1: error: expected ';' before '}' token <b>\x1b[31m";
+  for (const auto& text : {report::junit_xml(did_not_compile(error), report::Audience::student),
+                           report::write_exercism_results(did_not_compile(error))}) {
+    SCOPED_TRACE(text);
+    EXPECT_EQ(text.find("above"), std::string::npos);
+    EXPECT_NE(text.find("softmax.cpp:3:1: error: expected"), std::string::npos);
+    EXPECT_EQ(text.find('\x1b'), std::string::npos);
+    EXPECT_NE(text.find("\\x1b[31m"), std::string::npos);  // shown, not sent to a terminal
+  }
+  const std::string junit = report::junit_xml(did_not_compile(error), report::Audience::student);
+  EXPECT_EQ(junit.find("<b>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("&lt;b&gt;"), std::string::npos) << junit;
+  // Each test carries it: two tests, two copies in Exercism.
+  const std::string ex = report::write_exercism_results(did_not_compile(error));
+  EXPECT_NE(ex.find("softmax.cpp:3:1", ex.find("softmax.cpp:3:1") + 1), std::string::npos);
+  // A flood of output is cut with a note, so the report stays small.
+  const std::string flood(200000, 'x');
+  const std::string big = report::write_exercism_results(did_not_compile(flood));
+  EXPECT_LT(big.size(), 20000u);
+  EXPECT_NE(big.find("(cut: "), std::string::npos);
+  const std::string xml = report::junit_xml(did_not_compile(flood), report::Audience::student);
+  EXPECT_LT(xml.size(), 20000u);
+}
+
+TEST(History, ScoresAndPerExerciseChanges) {
+  auto v1 = result_with({{"zeta", TestStatus::failed}, {"alpha", TestStatus::failed}, {"mid", TestStatus::failed}}, "sam");
+  v1.content_hash = "aaaaaaaaaaaaaaaa";
+  v1.source = "exports/sam_1019_1_a.zip";
+  auto v2 = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::failed}, {"mid", TestStatus::failed}}, "sam");
+  v2.content_hash = "bbbbbbbbbbbbbbbb";
+  v2.source = "exports/sam\x1b]0;x\x07_1019_2_b.zip";
+  auto v3 = v2;  // regraded, same files
+  const std::string text = report::history_text(
+      "sam", {{"2026-11-01T10:00:00.000Z", v1}, {"2026-11-02T10:00:00.000Z", v2}, {"2026-11-03T10:00:00.000Z", v3}});
+  SCOPED_TRACE(text);
+  EXPECT_NE(text.find("3 graded versions"), std::string::npos);
+  EXPECT_NE(text.find("#1  graded 2026-11-01T10:00:00.000Z  score 0 / 3"), std::string::npos);
+  EXPECT_NE(text.find("#2  graded 2026-11-02T10:00:00.000Z  score 1 / 3 (+1)"), std::string::npos);
+  const auto zeta = text.find("    zeta ", text.find("#2"));
+  ASSERT_NE(zeta, std::string::npos);
+  EXPECT_EQ(text.find("0 -> 1 / 1 (+1)", zeta), text.find_first_not_of(' ', zeta + 8));
+  // Only what changed is listed for a later version.
+  const auto second = text.find("#2"), third = text.find("#3");
+  EXPECT_EQ(text.substr(second, third - second).find("alpha"), std::string::npos);
+  EXPECT_NE(text.find("(changed)"), std::string::npos);
+  EXPECT_NE(text.substr(third).find("(same files)"), std::string::npos);
+  EXPECT_NE(text.substr(third).find("no exercise changed its points"), std::string::npos);
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  auto c = report::changes_between(&v1, v2);
+  ASSERT_EQ(c.exercises.size(), 1u);
+  EXPECT_EQ(c.exercises[0].exercise, "zeta");
+  EXPECT_TRUE(c.files_changed);
+  EXPECT_DOUBLE_EQ(c.score_delta, 1);
+}
+
+}  // namespace
