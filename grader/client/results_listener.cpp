@@ -95,7 +95,9 @@ std::string with_readable_traces(const std::string& message) {
 }
 
 std::string in_student_terms(const std::string& raw, const std::vector<CallRecord>& calls) {
-  const std::string message = with_readable_traces(raw);
+  std::string message = with_readable_traces(raw);
+  // ADD_FAILURE() and FAIL() put GoogleTest's "Failed" line above the text.
+  if (starts_with(message, "Failed\n")) message.erase(0, 7);
   std::string what;
   if (!exception_description(message, what)) return message;
   if (calls.empty()) return starts_with(what, "your code did not start") ? what : "the test stopped: " + what;

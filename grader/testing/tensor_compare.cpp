@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <regex>
 
 #include "grader/client/worker_client.hpp"
 
@@ -59,6 +60,9 @@ std::string tolerance_text(double atol, double rtol) {
 bool matches_mistake(const Values& got, const KnownMistake& mistake, double atol, double rtol) {
   if (got.shape != mistake.result.shape) return false;
   if (mistake.shape_only) return true;
+  if (mistake.match_tolerance >= 0)
+    return all_near(got, mistake.result, mistake.match_tolerance, mistake.match_tolerance, true);
+  if (got.digits > 9 && mistake.result.digits > 9) return all_near(got, mistake.result, std::max(atol, 1e-9), std::max(rtol, 1e-9), true);
   return all_near(got, mistake.result, std::max(atol, 1e-4), std::max(rtol, 1e-3), true);
 }
 
@@ -77,14 +81,24 @@ std::string likely_cause_line(const std::string& cause) { return "  likely cause
 std::string subject_of(const std::string& expression) {
   std::string call = client::student().last_call_text();
   if (call.empty()) call = "the result";
-  const auto dot = expression.find('.');
-  if (dot == std::string::npos || dot == 0 || dot + 1 >= expression.size()) return call;
-  for (std::size_t i = 0; i < expression.size(); ++i) {
-    const char c = expression[i];
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-    if (!word && i != dot) return call;
+  // "r.weights", "r.weights.at({0, 1, 0, 2})", "got.output(1, 0)": the member,
+  // and the element when its index is written in numbers.
+  static const std::regex member(R"(^\w+\.(\w+)(?:\.at\(\{([0-9, ]*)\}\)|\(([0-9, ]*)\))?$)");
+  static const std::regex element(R"(^\w+(?:\.at\(\{([0-9, ]*)\}\)|\(([0-9, ]*)\))$)");
+  std::smatch m;
+  if (std::regex_match(expression, m, member)) {
+    std::string text = call + "." + m[1].str();
+    const std::string index = m[2].matched ? m[2].str() : m[3].str();
+    if (!index.empty()) text += " at (" + index + ")";
+    return text;
   }
-  return call + expression.substr(dot);
+  if (std::regex_match(expression, m, element)) {
+    const std::string index = m[1].matched ? m[1].str() : m[2].str();
+    if (!index.empty()) return call + " at (" + index + ")";
+  }
+  static const std::regex member_prefix(R"(^\w+\.(\w+)\.at\()");
+  if (std::regex_search(expression, m, member_prefix)) return call + "." + m[1].str();
+  return call;
 }
 
 std::optional<std::string> compare_message(const std::string& subject, const Values& got, const Values& want,

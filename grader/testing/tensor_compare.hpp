@@ -59,6 +59,10 @@ struct KnownMistake {
   std::string cause;
   Values result;
   bool shape_only = false;
+  /// How close a result must be to `result` to be taken for this mistake
+  /// (|got - result| <= match_tolerance * (1 + |result|)); < 0: the default
+  /// for the values' type (matches_mistake).
+  double match_tolerance = -1;
 };
 
 /// "(2, 3)", "(5,)", "()".
@@ -72,9 +76,11 @@ std::string number_text(double v, int digits);
 bool element_near(double got, double want, double atol, double rtol);
 
 /// True when `got` has the mistake's shape and (unless shape_only) every
-/// value within max(atol, 1e-4) + max(rtol, 1e-3) * |value| of it: a mistake
-/// recomputed from the reference in another order still matches a student's
-/// float32 result, while two different pitfalls (off by 1e-2 or more) do not.
+/// value close to it: for float results within max(atol, 1e-4) +
+/// max(rtol, 1e-3) * |value| (a mistake recomputed from the reference in
+/// another order still matches a student's float32 result, while two
+/// different pitfalls, off by 1e-2 or more, do not); for double results
+/// within 1e-9 * (1 + |value|); or the mistake's own match_tolerance.
 bool matches_mistake(const Values& got, const KnownMistake& mistake, double atol, double rtol);
 
 /// The first of `mistakes` that `got` matches and that is itself wrong

@@ -90,12 +90,20 @@ using Mistakes = std::vector<KnownMistake>;
 /// softmax over the other axis, the scores without the scale, ...).
 template <typename V>
 KnownMistake mistake(std::string cause, const V& result) {
-  return {std::move(cause), grader::testing::values_of(grader::testing::view(result)), false};
+  return {std::move(cause), grader::testing::values_of(grader::testing::view(result)), false, -1};
 }
-inline KnownMistake mistake(std::string cause, double result) { return {std::move(cause), {{}, {result}, 15}, false}; }
+inline KnownMistake mistake(std::string cause, double result) { return {std::move(cause), {{}, {result}, 15}, false, -1}; }
+/// The same, taken for this mistake within `match_tolerance` * (1 + |value|)
+/// (e.g. 1e-6 for "float somewhere in a double computation").
+template <typename V>
+KnownMistake mistake_within(std::string cause, const V& result, double match_tolerance) {
+  auto m = mistake(std::move(cause), result);
+  m.match_tolerance = match_tolerance;
+  return m;
+}
 /// A mistake told by the result's shape alone (e.g. (S, L) for (L, S)).
 inline KnownMistake shape_mistake(std::string cause, std::vector<course::Index> shape) {
-  return {std::move(cause), {std::move(shape), {}, 9}, true};
+  return {std::move(cause), {std::move(shape), {}, 9}, true, -1};
 }
 
 /// The latest call the test made into the student's code, as the proxy
@@ -132,6 +140,8 @@ template <typename T>
 std::string shown(const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? "true" : "false";
+  } else if constexpr (std::is_enum_v<T>) {
+    return std::to_string(static_cast<long long>(v));
   } else if constexpr (std::is_convertible_v<T, std::string>) {
     return "\"" + std::string(v) + "\"";
   } else if constexpr (std::is_same_v<T, std::vector<course::Index>>) {
@@ -169,6 +179,43 @@ inline std::vector<course::Index> shape_of(const course::MatrixXd& m) { return {
 inline std::vector<course::Index> shape_of(const course::MatrixXf& m) { return {m.rows(), m.cols()}; }
 inline std::vector<course::Index> shape_of(const course::Tensor& t) { return t.shape(); }
 
+/// Streamed text as a string: course_testing::Text() << "head " << h.
+class Text {
+ public:
+  template <typename T>
+  Text& operator<<(const T& v) {
+    out_ << v;
+    return *this;
+  }
+  operator std::string() const { return out_.str(); }
+
+ private:
+  std::ostringstream out_;
+};
+
+/// One bound: "subject: expected at most 1e-30, got 0.25".
+template <typename Got, typename Limit>
+::testing::AssertionResult at_most(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got <= limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected at most " + shown(limit) + ", got " + shown(got));
+}
+template <typename Got, typename Limit>
+::testing::AssertionResult at_least(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got >= limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected at least " + shown(limit) + ", got " + shown(got));
+}
+
+template <typename Got, typename Limit>
+::testing::AssertionResult below(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got < limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected less than " + shown(limit) + ", got " + shown(got));
+}
+template <typename Got, typename Limit>
+::testing::AssertionResult above(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got > limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected more than " + shown(limit) + ", got " + shown(got));
+}
+
 /// EXPECT_CHECK's formatter: the result's own message, nothing around it.
 inline ::testing::AssertionResult as_reported(const char*, const ::testing::AssertionResult& result) { return result; }
 
@@ -202,6 +249,12 @@ inline ::testing::AssertionResult as_reported(const char*, const ::testing::Asse
   EXPECT_CHECK(::course_testing::shape_is(::course_testing::subject(#got), ::course_testing::shape_of(got), __VA_ARGS__))
 #define ASSERT_SHAPE(got, ...) \
   ASSERT_CHECK(::course_testing::shape_is(::course_testing::subject(#got), ::course_testing::shape_of(got), __VA_ARGS__))
+
+/// Bounds: "call: expected at most 1e-30, got 0.25".
+#define EXPECT_AT_MOST(got, limit) EXPECT_CHECK(::course_testing::at_most(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_AT_LEAST(got, limit) EXPECT_CHECK(::course_testing::at_least(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_BELOW(got, limit) EXPECT_CHECK(::course_testing::below(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_ABOVE(got, limit) EXPECT_CHECK(::course_testing::above(::course_testing::subject(#got), (got), (limit)))
 
 /// A property of the result: "call: <what>" when `condition` is false (`what`
 /// is only built then).

@@ -65,8 +65,8 @@ TEST(CompareMessage, NaNNeverPassesAndIsTheLargestDifference) {
 TEST(KnownMistakes, TheMatchingMistakeIsNamed) {
   auto want = floats({1, 2}, {0.8807971, 0.1192029});
   std::vector<gt::KnownMistake> mistakes = {
-      {"the scores are divided by D instead of sqrt(D)", floats({1, 2}, {0.7310586, 0.2689414}), false},
-      {"the scores are not scaled", floats({1, 2}, {0.9820138, 0.0179862}), false},
+      {"the scores are divided by D instead of sqrt(D)", floats({1, 2}, {0.7310586, 0.2689414}), false, -1},
+      {"the scores are not scaled", floats({1, 2}, {0.9820138, 0.0179862}), false, -1},
   };
   auto message = gt::compare_message("attention(...)", floats({1, 2}, {0.98201376, 0.01798621}), want, 1e-5, 3e-5, mistakes);
   ASSERT_TRUE(message);
@@ -81,8 +81,8 @@ TEST(KnownMistakes, TheMatchingMistakeIsNamed) {
 TEST(KnownMistakes, AMistakeThatEqualsTheRightAnswerExplainsNothing) {
   // On a symmetric input the transpose is the right answer: it must not be blamed.
   auto want = floats({2, 2}, {1, 2, 2, 1});
-  std::vector<gt::KnownMistake> mistakes = {{"transposed", floats({2, 2}, {1, 2, 2, 1}), false},
-                                            {"doubled", floats({2, 2}, {2, 4, 4, 2}), false}};
+  std::vector<gt::KnownMistake> mistakes = {{"transposed", floats({2, 2}, {1, 2, 2, 1}), false, -1},
+                                            {"doubled", floats({2, 2}, {2, 4, 4, 2}), false, -1}};
   auto message = gt::compare_message("f()", floats({2, 2}, {2, 4, 4, 2}), want, 1e-5, 3e-5, mistakes);
   ASSERT_TRUE(message);
   EXPECT_TRUE(contains(*message, "likely cause: doubled")) << *message;
@@ -90,7 +90,7 @@ TEST(KnownMistakes, AMistakeThatEqualsTheRightAnswerExplainsNothing) {
 }
 
 TEST(KnownMistakes, AShapeAloneCanTellTheMistake) {
-  std::vector<gt::KnownMistake> mistakes = {{"the result is (S, L): compute q k^T", floats({3, 2}, {}), true}};
+  std::vector<gt::KnownMistake> mistakes = {{"the result is (S, L): compute q k^T", floats({3, 2}, {}), true, -1}};
   auto message = gt::compare_message("attention_scores(<matrix (2, 4)>, <matrix (3, 4)>)",
                                      floats({3, 2}, std::vector<double>(6)), floats({2, 3}, std::vector<double>(6)),
                                      1e-5, 3e-5, mistakes);
@@ -101,7 +101,7 @@ TEST(KnownMistakes, AShapeAloneCanTellTheMistake) {
 }
 
 TEST(KnownMistakes, AMistakeMatchesWithinALooseToleranceOnly) {
-  gt::KnownMistake m{"off", floats({2}, {1.0, 2.0}), false};
+  gt::KnownMistake m{"off", floats({2}, {1.0, 2.0}), false, -1};
   EXPECT_TRUE(gt::matches_mistake(floats({2}, {1.0005, 2.001}), m, 1e-5, 3e-5));
   EXPECT_FALSE(gt::matches_mistake(floats({2}, {1.01, 2.0}), m, 1e-5, 3e-5));
   EXPECT_FALSE(gt::matches_mistake(floats({1, 2}, {1.0, 2.0}), m, 1e-5, 3e-5));
@@ -109,7 +109,7 @@ TEST(KnownMistakes, AMistakeMatchesWithinALooseToleranceOnly) {
 
 TEST(ValueMessage, OneNumber) {
   EXPECT_FALSE(gt::value_message("mean_distance(4)", 0.5, 0.5, 1e-12, 1e-12));
-  auto message = gt::value_message("mean_distance(4)", 0.47, 0.5, 1e-12, 1e-12, {{"the mean is over n + 1", {{}, {0.47}, 15}, false}});
+  auto message = gt::value_message("mean_distance(4)", 0.47, 0.5, 1e-12, 1e-12, {{"the mean is over n + 1", {{}, {0.47}, 15}, false, -1}});
   ASSERT_TRUE(message);
   EXPECT_EQ(message->rfind("mean_distance(4): expected 0.5, got 0.47 (difference 0.03; tolerance", 0), 0u) << *message;
   EXPECT_TRUE(contains(*message, "likely cause: the mean is over n + 1")) << *message;
@@ -176,4 +176,20 @@ TEST(PrintedOutput, IsCapped) {
 TEST(StudentTerms, ScopedTracesLoseTheTestFilesPath) {
   std::string raw = "f(1): expected 2, got 3\nGoogle Test trace:\n/course/tests/hidden/x_test.cpp:42: PyTorch case causal_3\n";
   EXPECT_EQ(gc::in_student_terms(raw, {}), "f(1): expected 2, got 3\n  (in: PyTorch case causal_3)");
+}
+
+TEST(StudentTerms, GoogleTestsFailedLineIsDropped) {
+  EXPECT_EQ(gc::in_student_terms("Failed\npositional_encoding(5, 8): PE(1, 2) = 3 is outside [-1, 1]", {}),
+            "positional_encoding(5, 8): PE(1, 2) = 3 is outside [-1, 1]");
+}
+
+TEST(Subject, WithoutACallItIsTheResultAndAMemberOrElementIsNamed) {
+  // No worker calls were made in this process: the subject falls back to "the result".
+  EXPECT_EQ(gt::subject_of("got"), "the result");
+  EXPECT_EQ(gt::subject_of("got.weights"), "the result.weights");
+  EXPECT_EQ(gt::subject_of("r.weights.at({0, 1, 0, 2})"), "the result.weights at (0, 1, 0, 2)");
+  EXPECT_EQ(gt::subject_of("pe(1, 2)"), "the result at (1, 2)");
+  // Indices written as test variables mean nothing to a student: left out.
+  EXPECT_EQ(gt::subject_of("r.weights.at({0, h, 0, 0})"), "the result.weights");
+  EXPECT_EQ(gt::subject_of("::grader::testing::view(got)"), "the result");
 }

@@ -92,7 +92,7 @@ struct NamedNear {
   ::testing::AssertionResult operator()(const char*, const char*, const char*, const char*,
                                         const ::grader::testing::TensorView<T>& got,
                                         const ::grader::testing::TensorView<T>& want, double atol, double rtol) const {
-    return ::grader::testing::tensors_near(call.c_str(), expected.c_str(), "", "", got, want, atol, rtol);
+    return ::grader::testing::tensors_near(call, got, want, atol, rtol);
   }
 };
 
