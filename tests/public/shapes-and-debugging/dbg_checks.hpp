@@ -75,14 +75,8 @@ inline ::testing::AssertionResult failure_reading(const char*, const std::string
 }
 #define DBG_FAIL(message) EXPECT_PRED_FORMAT1(::dbg::failure_reading, (message))
 
-/// What the student's code printed (std::cerr, e.g. ShapeTrace::print) during
-/// the last call into it, ready to append to a failure message; empty when it
-/// printed nothing. Read it right after the call: the next call clears it.
-inline std::string printed_during_call() {
-  const std::string& out = grader::client::student().last_output();
-  if (out.empty()) return "";
-  return "\n--- your code printed during this call ---\n" + out;
-}
+// What the student's code printed (std::cerr, e.g. ShapeTrace::print) during
+// the test's calls is added under every failure by the results listener.
 
 /// EXPECT_TENSOR_NEAR's comparison, reported under the call that produced the value.
 struct NamedNear {
