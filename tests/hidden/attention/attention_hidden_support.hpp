@@ -91,28 +91,36 @@ inline AttentionMistakes known_mistakes(const MatrixXf& query, const MatrixXf& k
     const MatrixXf w = ref::softmax_rows(s);
     return std::make_pair(w, MatrixXf(w * value));
   };
+  const float minus_inf = -std::numeric_limits<float>::infinity();
+  // `from` with the entries where `blocked` holds replaced by `fill`.
+  auto where = [&](const MatrixXf& from, bool (*blocked)(float), float fill) {
+    MatrixXf out = from;
+    for (Index i = 0; i < out.rows(); ++i)
+      for (Index j = 0; j < out.cols(); ++j)
+        if (blocked(mask.values(i, j))) out(i, j) = fill;
+    return out;
+  };
+  auto nonzero = [](float v) { return v != 0.0f; };
+  auto zero = [](float v) { return v == 0.0f; };
   MatrixXf masked = scores;  // the scores with the mask applied the right way
-  if (mask.kind == course::Mask::Kind::boolean)
-    masked = (mask.values.array() != 0).select(-std::numeric_limits<float>::infinity(), scores);
+  if (mask.kind == course::Mask::Kind::boolean) masked = where(scores, nonzero, minus_inf);
   if (mask.kind == course::Mask::Kind::additive) masked = scores + mask.values;
 
   if (mask.kind == course::Mask::Kind::boolean) {
-    const MatrixXf unmasked = ref::softmax_rows(scores);
-    const MatrixXf after = (mask.values.array() != 0).select(MatrixXf::Zero(scores.rows(), scores.cols()), unmasked);
+    const MatrixXf after = where(ref::softmax_rows(scores), nonzero, 0.0f);
     m.add("the mask was applied after the softmax: blocked weights are zeroed, but the rows no longer sum to 1. Mask "
           "the scores, before the softmax.",
           after, after * value);
-    auto zero = with_scores((mask.values.array() != 0).select(MatrixXf::Zero(scores.rows(), scores.cols()), scores));
+    auto zero_fill = with_scores(where(scores, nonzero, 0.0f));
     m.add("blocked scores were set to 0 instead of -inf: a score of 0 is an ordinary score, the key keeps weight.",
-          zero.first, zero.second);
-    auto inverted = with_scores((mask.values.array() == 0).select(-std::numeric_limits<float>::infinity(), scores));
+          zero_fill.first, zero_fill.second);
+    auto inverted = with_scores(where(scores, zero, minus_inf));
     m.add("the boolean mask is read backwards: true means blocked.", inverted.first, inverted.second);
     auto ignored = with_scores(scores);
     m.add("the mask was not applied.", ignored.first, ignored.second);
   }
   if (mask.kind == course::Mask::Kind::additive) {
-    auto as_boolean =
-        with_scores((mask.values.array() != 0).select(-std::numeric_limits<float>::infinity(), scores));
+    auto as_boolean = with_scores(where(scores, nonzero, minus_inf));
     m.add("the additive mask was treated as a boolean mask: add its values to the scores.", as_boolean.first,
           as_boolean.second);
     auto before_scaling = with_scores(MatrixXf((query * key.transpose() + mask.values) / root));

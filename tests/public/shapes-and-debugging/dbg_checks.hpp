@@ -209,8 +209,8 @@ class GridReport {
   }
   bool ok() const { return failures_ == 0; }
   std::string text() const {
-    std::string s = std::to_string(failures_) + " of " + std::to_string(cases_) + " cases are wrong" +
-                    (failures_ > 5 ? "; the first 5:" : ":") + shown_;
+    std::string s = "head_dim(embed_dim, num_heads): " + std::to_string(failures_) + " of " + std::to_string(cases_) +
+                    " cases are wrong" + (failures_ > 5 ? "; the first 5:" : ":") + shown_;
     if (rounded_) s += "\n" + cause(advice::kIndivisible);
     return s;
   }
