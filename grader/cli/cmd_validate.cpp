@@ -2,8 +2,10 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <sstream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/terminal.hpp"
 #include "grader/validate/validate.hpp"
 
 namespace grader::cli {
@@ -21,6 +23,22 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
     options.jobs = ctx->jobs;
     options.lessons = *lessons;
     options.progress = [](const std::string& s) { std::cerr << "  ... " << s << "\n"; };
+    // What `grader check` (student view, public and hidden tests of the
+    // mutant) and `grader grade` (text, for the grader) would print.
+    const Context& context = *ctx;
+    options.reports = [&context](const runner::SubmissionResult& result) {
+      std::vector<std::string> texts;
+      for (bool student : {true, false}) {
+        std::ostringstream out;
+        report::TerminalStyle style;
+        style.student_view = student;
+        style.hidden_graded = !student;
+        style.max_failures_shown = 1000;  // every failing test's message
+        report::print_check(out, context.course, result, style);
+        texts.push_back(out.str());
+      }
+      return texts;
+    };
     auto report = validate::validate_course(*ctx->grader, options);
     std::cout << fmt::format("{:<10} {:<58} {:<26} {:<18} {}\n", "check", "subject", "expected", "got", "");
     int bad = 0;

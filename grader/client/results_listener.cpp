@@ -2,7 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grader/client/worker_client.hpp"
+#include <cctype>
+
 #include "grader/util/caps.hpp"
 
 namespace grader::client {
@@ -12,6 +13,8 @@ ResultsListener::ResultsListener(const std::string& path) : file_(std::fopen(pat
 ResultsListener::~ResultsListener() {
   if (file_) std::fclose(file_);
 }
+
+void ResultsListener::OnTestStart(const ::testing::TestInfo&) { student().clear_call_log(); }
 
 void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
   if (!file_) return;
@@ -27,7 +30,7 @@ void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
   // gets its line.
   std::size_t cap = message_bytes_ < caps::kMaxLessonMessageBytes ? caps::kMaxTestMessageBytes
                                                                   : caps::kMaxTestMessageAfterLessonCap;
-  std::string message = joined_failures(*result, cap);
+  std::string message = result->Failed() ? joined_failures(*result, cap, student().call_log()) : "";
   message_bytes_ += message.size();
   nlohmann::json line = {{"name", std::string(info.test_suite_name()) + "." + info.name()},
                          {"file", info.file() ? info.file() : ""},
@@ -41,17 +44,106 @@ void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
   std::fflush(file_);
 }
 
-std::string joined_failures(const ::testing::TestResult& result, std::size_t cap) {
+namespace {
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+
+/// GoogleTest's words for an exception that left a test: the exception's
+/// what(), or nothing when the text is not one of them.
+bool exception_description(const std::string& message, std::string& description) {
+  static const std::string kWith = "C++ exception with description \"";
+  static const std::string kUnknown = "Unknown C++ exception thrown in ";
+  if (starts_with(message, kUnknown)) {
+    description = "an exception that is not a std::exception";
+    return true;
+  }
+  if (!starts_with(message, kWith)) return false;
+  const auto end = message.rfind("\" thrown in ");
+  if (end == std::string::npos || end < kWith.size()) return false;
+  description = message.substr(kWith.size(), end - kWith.size());
+  return true;
+}
+
+/// The C++ name of an exception kind the worker reports (grader/worker).
+std::string exception_type(const std::string& kind) {
+  for (const char* k : {"invalid_argument", "out_of_range", "domain_error", "length_error", "logic_error",
+                        "runtime_error", "overflow_error", "underflow_error", "range_error"})
+    if (kind == k) return std::string("std::") + k;
+  return kind == "exception" || kind == "unknown" ? "an exception" : "an exception (" + kind + ")";
+}
+
+}  // namespace
+
+std::string with_readable_traces(const std::string& message) {
+  static const std::string kTrace = "\nGoogle Test trace:\n";
+  const auto at = message.find(kTrace);
+  if (at == std::string::npos) return message;
+  std::string out = message.substr(0, at);
+  std::size_t pos = at + kTrace.size();
+  while (pos < message.size()) {
+    auto end = message.find('\n', pos);
+    if (end == std::string::npos) end = message.size();
+    std::string line = message.substr(pos, end - pos);
+    // "path/to/test.cpp:42: what" -> "what": the test's file means nothing to a student.
+    const auto colon = line.find(": ");
+    if (colon != std::string::npos && colon > 0 && std::isdigit(static_cast<unsigned char>(line[colon - 1])))
+      line = line.substr(colon + 2);
+    if (!line.empty()) out += "\n  (in: " + line + ")";
+    pos = end + 1;
+  }
+  return out;
+}
+
+std::string in_student_terms(const std::string& raw, const std::vector<CallRecord>& calls) {
+  std::string message = with_readable_traces(raw);
+  // ADD_FAILURE() and FAIL() put GoogleTest's "Failed" line above the text.
+  if (starts_with(message, "Failed\n")) message.erase(0, 7);
+  std::string what;
+  if (!exception_description(message, what)) return message;
+  if (calls.empty()) return starts_with(what, "your code did not start") ? what : "the test stopped: " + what;
+  const CallRecord& last = calls.back();
+  // A broken worker's message (WorkerFailure) already starts with the call.
+  if (last.broke_worker || starts_with(what, last.call_text)) return what;
+  if (last.error_kind == "not_implemented" || last.error_kind == "bad_alloc") return last.call_text + ": " + what;
+  if (!last.error_kind.empty()) return last.call_text + ": threw " + exception_type(last.error_kind) + ": " + what;
+  // The call returned, and the test's own code could not go on with the
+  // result (an index past the end of a result of the wrong shape, ...).
+  return last.call_text + ": the result could not be checked: " + what;
+}
+
+std::string printed_output(const std::vector<CallRecord>& calls, const std::string& message) {
+  std::string text;
+  std::size_t shown = 0;
+  bool cut = false;
+  for (const auto& call : calls) {
+    if (call.output.empty() || call.broke_worker || message.find(call.output) != std::string::npos) continue;
+    if (shown >= caps::kMaxShownOutputPerTest) {
+      cut = true;
+      break;
+    }
+    std::string piece = call.output.substr(0, caps::kMaxShownOutputPerTest - shown);
+    shown += piece.size();
+    text += "\n--- your code printed during " + call.call_text + " ---\n" + piece;
+    if (!piece.empty() && piece.back() == '\n') text.pop_back();
+    if (call.output_cut || piece.size() < call.output.size()) text += "\n(output was cut)";
+  }
+  if (cut) text += "\n(output of later calls not shown)";
+  return text;
+}
+
+std::string joined_failures(const ::testing::TestResult& result, std::size_t cap, const std::vector<CallRecord>& calls) {
   std::string message;
   std::size_t total = 0;  // bytes the full text would have
+  auto add = [&](const std::string& piece) {
+    total += piece.size();
+    if (message.size() < cap) message.append(piece, 0, cap - message.size());
+  };
   for (int i = 0; i < result.total_part_count(); ++i) {
     const auto& part = result.GetTestPartResult(i);
     if (!part.failed()) continue;
-    std::string piece = total ? "\n" : "";
-    piece += part.message();
-    total += piece.size();
-    if (message.size() < cap) message.append(piece, 0, cap - message.size());
+    add((total ? "\n" : "") + in_student_terms(part.message(), calls));
   }
+  if (total) add(printed_output(calls, message));
   if (total > message.size()) message += "... (cut: " + std::to_string(total - message.size()) + " bytes more)";
   return message;
 }

@@ -4,12 +4,22 @@
 // start (WorkerDidNotStart), {"did_not_start": "your code did not start: ..."}.
 // The suite process is trusted (student code runs only in the worker), so
 // these lines are the grader's source of truth for test outcomes.
+//
+// The message is what the student reads: each failure as the suite's checks
+// wrote it (lessons/common/testing.hpp), an exception that ended the test
+// told in the student's terms ("softmax_rows(<matrix (2, 3)>): threw
+// std::invalid_argument: ..." instead of GoogleTest's "C++ exception with
+// description ..."), and under it what the student's code printed during the
+// test's calls (capped: caps::kMaxShownOutputPerTest).
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <string>
+#include <vector>
+
+#include "grader/client/worker_client.hpp"
 
 namespace grader::client {
 
@@ -18,6 +28,7 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
   explicit ResultsListener(const std::string& path);
   ~ResultsListener() override;
   bool ok() const { return file_ != nullptr; }
+  void OnTestStart(const ::testing::TestInfo& info) override;
   void OnTestEnd(const ::testing::TestInfo& info) override;
 
  private:
@@ -27,7 +38,25 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
 };
 
 /// The failure messages of a test joined by newlines, at most `cap` bytes of
-/// them, ending with "... (cut: N bytes more)" when more was there.
-std::string joined_failures(const ::testing::TestResult& result, std::size_t cap);
+/// them, ending with "... (cut: N bytes more)" when more was there. Each
+/// message goes through in_student_terms(), then the calls' output is added.
+std::string joined_failures(const ::testing::TestResult& result, std::size_t cap,
+                            const std::vector<CallRecord>& calls = {});
+
+/// A failure message as the student reads it: GoogleTest's text for an
+/// exception that ended the test becomes "<call>: threw std::<kind>: <what>"
+/// (the latest of `calls` is the one that threw), "<call>: <what>" for a
+/// broken worker or a stub, "<call>: the result could not be checked: ..."
+/// for an exception of the test's own code; any other message is unchanged.
+std::string in_student_terms(const std::string& message, const std::vector<CallRecord>& calls);
+
+/// GoogleTest's "Google Test trace:" block (SCOPED_TRACE) as lines
+/// "  (in: <what>)", without the test file's path and line.
+std::string with_readable_traces(const std::string& message);
+
+/// "--- your code printed during <call> ---" and the output, for each call
+/// that printed something not already in `message` (a broken worker's
+/// failure shows its own), at most caps::kMaxShownOutputPerTest bytes.
+std::string printed_output(const std::vector<CallRecord>& calls, const std::string& message);
 
 }  // namespace grader::client

@@ -202,6 +202,7 @@ void WorkerClient::did_not_start(const std::string& what) {
 }
 
 void WorkerClient::fail(std::string_view call_text, const std::string& what) {
+  if (!call_log_.empty()) call_log_.back().broke_worker = true;
   std::string message = std::string(call_text) + ": " + what;
   // Whatever the student printed is often the best clue; show its tail.
   if (!last_output_.empty()) {
@@ -218,6 +219,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   if (options_.executable.empty()) throw WorkerFailure("no worker executable was given to the test runner (--worker)");
   // A worker that did not start fails every later call at once, the same way.
   if (!start_failure_.empty()) throw WorkerDidNotStart(start_failure_);
+  log_call(call_text);
   last_output_.clear();
   output_truncated_ = false;
   if (request_fd_ < 0) start();
@@ -286,6 +288,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   if (!reply.ok) {
     if (reply.error.kind == "protocol" || reply.error.kind == "unknown_function")
       fail(call_text, "the worker could not run the call: " + reply.error.message);
+    if (!call_log_.empty()) call_log_.back().error_kind = reply.error.kind;
     try {
       rethrow(reply.error);
     } catch (const std::exception& e) {
@@ -351,6 +354,40 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) +
                           " while the grader answered its callback '" + callback.function + "'");
   }
+}
+
+void WorkerClient::log_call(std::string_view call_text) {
+  if (!call_log_.empty()) {
+    // The previous call is over: keep what it printed, within the log's budget.
+    auto& previous = call_log_.back();
+    std::size_t room = caps::kMaxCallLogOutputBytes - call_log_output_bytes_;
+    previous.output = last_output_.substr(0, room);
+    previous.output_cut = output_truncated_ || previous.output.size() < last_output_.size();
+    call_log_output_bytes_ += previous.output.size();
+  }
+  // A full log keeps its first calls and the latest one (which the next
+  // failure is most likely about).
+  if (call_log_.size() >= caps::kMaxCallLogEntries) {
+    call_log_output_bytes_ -= call_log_.back().output.size();
+    call_log_.pop_back();
+  }
+  call_log_.push_back({std::string(call_text), "", false, "", false});
+}
+
+std::vector<CallRecord> WorkerClient::call_log() const {
+  std::vector<CallRecord> log = call_log_;
+  if (!log.empty()) {
+    // The last call's output is still in last_output_ (until the next call).
+    std::size_t room = caps::kMaxCallLogOutputBytes - call_log_output_bytes_;
+    log.back().output = last_output_.substr(0, room);
+    log.back().output_cut = output_truncated_ || log.back().output.size() < last_output_.size();
+  }
+  return log;
+}
+
+void WorkerClient::clear_call_log() {
+  call_log_.clear();
+  call_log_output_bytes_ = 0;
 }
 
 void rethrow(const protocol::Error& error) {

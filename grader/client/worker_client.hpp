@@ -78,6 +78,16 @@ class StudentException : public std::runtime_error {
   std::string kind_;
 };
 
+/// One call into the worker, as a failure message tells it: the call in the
+/// student's terms, what their code printed during it, and how it ended.
+struct CallRecord {
+  std::string call_text;    ///< "positional_encoding(5, 8)"
+  std::string output;       ///< stdout and stderr of the worker during the call
+  bool output_cut = false;  ///< the output was longer (caps)
+  std::string error_kind;   ///< the student's exception ("invalid_argument", ...); empty: none
+  bool broke_worker = false;  ///< the call ended in a WorkerFailure (crash, timeout, ...)
+};
+
 class WorkerClient {
  public:
   explicit WorkerClient(WorkerOptions options);
@@ -99,7 +109,18 @@ class WorkerClient {
   const std::string& last_output() const { return last_output_; }
   const WorkerOptions& options() const { return options_; }
 
+  /// The calls since clear_call_log() (the results listener clears it when a
+  /// test starts), oldest first: at most caps::kMaxCallLogEntries of them
+  /// (the first ones and the latest), with caps::kMaxCallLogOutputBytes of
+  /// output in all.
+  std::vector<CallRecord> call_log() const;
+  void clear_call_log();
+  /// The text of the latest call in the log ("" when there is none).
+  std::string last_call_text() const { return call_log_.empty() ? std::string() : call_log_.back().call_text; }
+
  private:
+  /// Starts the record of a call; the previous call's output goes into its record.
+  void log_call(std::string_view call_text);
   void start();
   void await_ready();
   void stop();
@@ -122,6 +143,8 @@ class WorkerClient {
   bool output_truncated_ = false;
   std::string reported_isolation_;  ///< last isolation written to stderr
   std::string start_failure_;       ///< set once a worker did not start
+  std::vector<CallRecord> call_log_;
+  std::size_t call_log_output_bytes_ = 0;  ///< output kept in call_log_ (all but the last call)
 };
 
 /// The worker of the submission under test, configured by the suite main from

@@ -38,7 +38,7 @@ std::string indent(const std::string& text, const std::string& pad, std::size_t 
       ++n;
     }
   }
-  if (total > n) out += pad + fmt::format("... ({} more lines)\n", total - n);
+  if (total > n) out += pad + fmt::format("... {} further lines not shown\n", total - n);
   return out;
 }
 

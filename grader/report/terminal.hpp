@@ -14,7 +14,7 @@ struct TerminalStyle {
   bool color = false;
   bool student_view = true;        ///< hide details of tests with show_details == false
   std::size_t max_failures_shown = 3;  ///< per exercise
-  std::size_t max_message_lines = 12;
+  std::size_t max_message_lines = 20;  ///< a failure, its likely cause and the output of the calls
   /// true for `grade` with hidden tests; false for `check` (and --public-only),
   /// whose total is what the public tests can award: the last line then says
   /// so and gives the course's maximum next to it.

@@ -34,6 +34,15 @@ inline constexpr std::size_t kMaxErrorMessageBytes = 4 * KiB;
 /// the most one worker's output takes in the suite at any time.
 inline constexpr std::size_t kMaxWorkerOutputPerCall = 16 * KiB;
 
+/// Calls one test remembers for its failure message (WorkerClient::call_log):
+/// their texts, and at most this much of what the student's code printed
+/// during them (a sweep of a thousand calls keeps the first ones).
+inline constexpr std::size_t kMaxCallLogEntries = 256;
+inline constexpr std::size_t kMaxCallLogOutputBytes = 16 * KiB;
+
+/// The student's output shown under one failing test (the rest is cut with a note).
+inline constexpr std::size_t kMaxShownOutputPerTest = 4 * KiB;
+
 // --- what the suite sends the grader (grader/client/results_listener.cpp) ---
 
 /// Failure text of one test in its result line; the rest is cut with a note.

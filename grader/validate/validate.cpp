@@ -6,6 +6,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <regex>
 #include <set>
 
 #include "grader/runner/points.hpp"
@@ -51,6 +52,36 @@ std::vector<Mutant> discover_mutants(const fs::path& root) {
   }
   std::sort(out.begin(), out.end(), [](const Mutant& a, const Mutant& b) { return std::tie(a.lesson, a.name) < std::tie(b.lesson, b.name); });
   return out;
+}
+
+const std::vector<std::string> kRawFrameworkText = {
+    "Which is:", "evaluates to", "Expected equality", "Value of:", "Actual:", "C++ exception with description",
+    "thrown in the test body", "::grader::testing", "more lines)", "Expected:", "Google Test trace:"};
+
+std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,
+                                          const std::vector<std::string>& reports) {
+  std::vector<std::string> problems;
+  for (std::size_t r = 0; r < reports.size(); ++r)
+    for (const auto& fragment : kRawFrameworkText) {
+      const auto at = reports[r].find(fragment);
+      if (at == std::string::npos) continue;
+      const auto line_start = reports[r].rfind('\n', at);
+      const auto begin = line_start == std::string::npos ? 0 : line_start + 1;
+      problems.push_back("report " + std::to_string(r + 1) + " shows '" + fragment + "': " +
+                         reports[r].substr(begin, std::min<std::size_t>(160, reports[r].find('\n', at) - begin)));
+    }
+  // "softmax_rows(<matrix (2, 3)>): ...", "mha.forward(...) ...": a name, then its arguments.
+  static const std::regex names_a_call(R"(^[A-Za-z_][A-Za-z0-9_:.]*\(.*\))");
+  for (const auto& lesson : result.lessons)
+    for (const auto& t : lesson.tests) {
+      if (t.status != runner::TestStatus::failed) continue;
+      const auto [l, exercise] = course.find_exercise(t.exercise);
+      if (!exercise || exercise->kind != course::ExerciseKind::code) continue;
+      const std::string first_line = t.message.substr(0, t.message.find('\n'));
+      if (!std::regex_search(first_line, names_a_call))
+        problems.push_back(t.name + ": the message does not start with a call: " + first_line.substr(0, 160));
+    }
+  return problems;
 }
 
 namespace {
@@ -226,6 +257,26 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       if (m.description.size()) c.subject += " (" + m.description + ")";
     }
     report.checks.push_back(c);
+  }
+
+  // Messages: what the mutants' reports show a student names the call and
+  // holds no raw test-framework text.
+  if (options.reports) {
+    std::map<std::string, std::vector<std::string>> problems_of;  // lesson -> problems
+    std::map<std::string, int> reports_of;
+    for (std::size_t i = 0; i < mutants.size(); ++i) {
+      if (!errors[i].empty()) continue;
+      ++reports_of[mutants[i].lesson];
+      for (const auto& p : message_problems(course, results[i], options.reports(results[i])))
+        problems_of[mutants[i].lesson].push_back(mutants[i].name + ": " + p);
+    }
+    for (const auto& [lesson, count] : reports_of) {
+      const auto& problems = problems_of[lesson];
+      Check c{"messages", lesson + " (" + std::to_string(count) + " mutants' reports)", "calls named, no raw text",
+              problems.empty() ? "ok" : std::to_string(problems.size()) + " problems", problems.empty(), ""};
+      for (std::size_t p = 0; p < problems.size() && p < 5; ++p) c.detail += (p ? "\n           " : "") + problems[p];
+      report.checks.push_back(c);
+    }
   }
 
   // Coverage: each hidden test must be shown to catch some realistic bug.

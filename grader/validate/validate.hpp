@@ -45,7 +45,20 @@ struct ValidateOptions {
   int jobs = 1;
   std::vector<std::string> lessons;  ///< empty: all
   std::function<void(const std::string&)> progress;
+  /// The texts a student and a grader read for a graded mutant (`grader
+  /// check` and `grader grade` text reports). When set, every mutant's texts
+  /// are checked with message_problems(): a "messages" check per lesson.
+  std::function<std::vector<std::string>(const runner::SubmissionResult&)> reports;
 };
+
+/// Test-framework text no student may read (docs/architecture.md, "Failure messages").
+extern const std::vector<std::string> kRawFrameworkText;
+
+/// What is wrong with the failure messages of a graded submission: any of
+/// kRawFrameworkText in `reports`, and every failed test of a code exercise
+/// whose message does not start by naming a call ("name(...)"). Empty: none.
+std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,
+                                          const std::vector<std::string>& reports);
 
 Report validate_course(const runner::Grader& grader, const ValidateOptions& options);
 

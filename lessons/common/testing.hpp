@@ -1,10 +1,33 @@
-// What every suite of the course includes: EXPECT_TENSOR_NEAR for course
-// types, and `ref::` as the name of the reference solutions linked in.
+// What every suite of the course includes: the course's tolerance rule, the
+// checks whose failures a student reads, and `ref::` as the name of the
+// reference solutions linked in.
+//
+// Every failed check reads the same way (docs/architecture.md, "Failure
+// messages"): the student's call first, then what was expected and what came
+// back, then a `likely cause:` line when a known mistake explains the numbers:
+//
+//   EXPECT_RESULT_NEAR(got, want, kTol);          // tensors and matrices
+//   EXPECT_RESULT_NEAR_EXPLAINED(got, want, kTol, // ... naming known mistakes
+//       {course_testing::mistake("the softmax runs over columns", ref_over_columns)});
+//   EXPECT_VALUE_NEAR(got, want, kTol);           // one number
+//   EXPECT_SAME(got, want);                       // integers, flags, strings
+//   EXPECT_HOLDS(condition, "weight (0, 1) should be NaN, got 0.3");
+//   EXPECT_INVALID_ARGUMENT(statement, "fragment of the message");
+//   EXPECT_CHECK(course_testing::near(subject, got, want, kTol, mistakes));  // the general form
+//
+// The call is the latest one the test made into the student's code (the
+// proxies name it, e.g. "softmax_rows(<matrix (2, 3)>)"); a check of a
+// result's member adds it: "scaled_dot_product_attention(...).weights". What
+// the student's code printed during the test's calls, and exceptions, are
+// added by the results listener (grader/client/results_listener.cpp).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "common/tensor.hpp"
 #include "grader/client/worker_client.hpp"
@@ -14,6 +37,7 @@ namespace grader::testing {
 inline TensorView<double> view(const course::MatrixXd& m) { return {{m.rows(), m.cols()}, m.data()}; }
 inline TensorView<float> view(const course::MatrixXf& m) { return {{m.rows(), m.cols()}, m.data()}; }
 inline TensorView<float> view(const course::Tensor& t) { return {t.shape(), t.data()}; }
+inline TensorView<float> view(const course::VectorXf& v) { return {{v.size()}, v.data()}; }
 }  // namespace grader::testing
 
 /// The course's one tolerance rule. A computed value `got` matches `want` when
@@ -55,35 +79,224 @@ inline constexpr Tolerance kDoubleTol{1e-12, 1e-12};
 
 }  // namespace course_testing
 
-/// EXPECT_RESULT_NEAR(got, want, course_testing::kFloatTol): tensors and
-/// matrices under the course's tolerance rule (the message names the shapes,
-/// the first bad index and the tolerance).
-#define EXPECT_RESULT_NEAR(got, want, tol) EXPECT_TENSOR_NEAR(got, want, (tol).atol, (tol).rtol)
-#define ASSERT_RESULT_NEAR(got, want, tol) ASSERT_TENSOR_NEAR(got, want, (tol).atol, (tol).rtol)
+namespace course_testing {
 
-/// EXPECT_VALUE_NEAR(got, want, course_testing::kFloatTol): one number under
-/// the same rule; add `<< "call(...)"` to name the call.
-#define EXPECT_VALUE_NEAR(got, want, tol) EXPECT_NEAR(got, want, (tol).allowed(want))
+using grader::testing::KnownMistake;
+using Mistakes = std::vector<KnownMistake>;
+
+/// A known wrong answer: when the student's result matches `result`, the
+/// failure adds "likely cause: <cause>". Compute `result` by applying the
+/// pitfall to the test's inputs or to the reference (its transpose, the
+/// softmax over the other axis, the scores without the scale, ...).
+template <typename V>
+KnownMistake mistake(std::string cause, const V& result) {
+  return {std::move(cause), grader::testing::values_of(grader::testing::view(result)), false, -1};
+}
+inline KnownMistake mistake(std::string cause, double result) { return {std::move(cause), {{}, {result}, 15}, false, -1}; }
+/// The same, taken for this mistake within `match_tolerance` * (1 + |value|)
+/// (e.g. 1e-6 for "float somewhere in a double computation").
+template <typename V>
+KnownMistake mistake_within(std::string cause, const V& result, double match_tolerance) {
+  auto m = mistake(std::move(cause), result);
+  m.match_tolerance = match_tolerance;
+  return m;
+}
+/// A mistake told by the result's shape alone (e.g. (S, L) for (L, S)).
+inline KnownMistake shape_mistake(std::string cause, std::vector<course::Index> shape) {
+  return {std::move(cause), {std::move(shape), {}, 9}, true, -1};
+}
+
+/// The latest call the test made into the student's code, as the proxy
+/// wrote it ("positional_encoding(7, 5)"); "" when none was made (a suite
+/// run in-process against a linked implementation).
+inline std::string last_call() { return grader::client::student().last_call_text(); }
+
+/// What a check is about: the latest call, with ".member" when `expression`
+/// is a plain member of a result ("got.weights"); "the result" without a call.
+inline std::string subject(const std::string& expression = "") { return grader::testing::subject_of(expression); }
+
+/// A failure reading exactly `message`.
+inline ::testing::AssertionResult fails(const std::string& message) { return ::testing::AssertionFailure() << message; }
+
+/// `got` against `want` under `tol`: matrices, tensors, vectors.
+template <typename Got, typename Want>
+::testing::AssertionResult near(const std::string& subject, const Got& got, const Want& want, const Tolerance& tol,
+                                const Mistakes& mistakes = {}) {
+  auto message = grader::testing::compare_message(subject, grader::testing::values_of(grader::testing::view(got)),
+                                                  grader::testing::values_of(grader::testing::view(want)), tol.atol,
+                                                  tol.rtol, mistakes);
+  return message ? fails(*message) : ::testing::AssertionSuccess();
+}
+
+/// One number under `tol`.
+inline ::testing::AssertionResult value_near(const std::string& subject, double got, double want,
+                                             const Tolerance& tol, const Mistakes& mistakes = {}) {
+  auto message = grader::testing::value_message(subject, got, want, tol.atol, tol.rtol, mistakes);
+  return message ? fails(*message) : ::testing::AssertionSuccess();
+}
+
+/// A value as a failure message shows it.
+template <typename T>
+std::string shown(const T& v) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return v ? "true" : "false";
+  } else if constexpr (std::is_enum_v<T>) {
+    return std::to_string(static_cast<long long>(v));
+  } else if constexpr (std::is_convertible_v<T, std::string>) {
+    return "\"" + std::string(v) + "\"";
+  } else if constexpr (std::is_same_v<T, std::vector<course::Index>>) {
+    return grader::testing::shape_text(v);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    return grader::testing::number_text(static_cast<double>(v), 15);
+  } else {
+    std::ostringstream s;
+    s << v;
+    return s.str();
+  }
+}
+
+/// Exact equality of integers, flags, strings and shapes: "subject: expected 5, got 4".
+template <typename Got, typename Want>
+::testing::AssertionResult same(const std::string& subject, const Got& got, const Want& want) {
+  if (got == want) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected " + shown(want) + ", got " + shown(got));
+}
+
+/// A shape check: "subject: expected shape (2, 5), got (2, 3)".
+inline ::testing::AssertionResult shape_is(const std::string& subject, const std::vector<course::Index>& got,
+                                           const std::vector<course::Index>& want, const Mistakes& mistakes = {}) {
+  if (got == want) return ::testing::AssertionSuccess();
+  std::string message =
+      subject + ": expected shape " + grader::testing::shape_text(want) + ", got " + grader::testing::shape_text(got);
+  for (const auto& m : mistakes)
+    if (m.result.shape == got && m.result.shape != want) {
+      message += "\n" + grader::testing::likely_cause_line(m.cause);
+      break;
+    }
+  return fails(message);
+}
+inline std::vector<course::Index> shape_of(const course::MatrixXd& m) { return {m.rows(), m.cols()}; }
+inline std::vector<course::Index> shape_of(const course::MatrixXf& m) { return {m.rows(), m.cols()}; }
+inline std::vector<course::Index> shape_of(const course::Tensor& t) { return t.shape(); }
+
+/// Streamed text as a string: course_testing::Text() << "head " << h.
+class Text {
+ public:
+  template <typename T>
+  Text& operator<<(const T& v) {
+    out_ << v;
+    return *this;
+  }
+  operator std::string() const { return out_.str(); }
+
+ private:
+  std::ostringstream out_;
+};
+
+/// One bound: "subject: expected at most 1e-30, got 0.25".
+template <typename Got, typename Limit>
+::testing::AssertionResult at_most(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got <= limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected at most " + shown(limit) + ", got " + shown(got));
+}
+template <typename Got, typename Limit>
+::testing::AssertionResult at_least(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got >= limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected at least " + shown(limit) + ", got " + shown(got));
+}
+
+template <typename Got, typename Limit>
+::testing::AssertionResult below(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got < limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected less than " + shown(limit) + ", got " + shown(got));
+}
+template <typename Got, typename Limit>
+::testing::AssertionResult above(const std::string& subject, const Got& got, const Limit& limit) {
+  if (got > limit) return ::testing::AssertionSuccess();
+  return fails(subject + ": expected more than " + shown(limit) + ", got " + shown(got));
+}
+
+/// EXPECT_CHECK's formatter: the result's own message, nothing around it.
+inline ::testing::AssertionResult as_reported(const char*, const ::testing::AssertionResult& result) { return result; }
+
+}  // namespace course_testing
+
+/// Reports a course_testing check (an AssertionResult) with its message as it is.
+#define EXPECT_CHECK(result) EXPECT_PRED_FORMAT1(::course_testing::as_reported, (result))
+#define ASSERT_CHECK(result) ASSERT_PRED_FORMAT1(::course_testing::as_reported, (result))
+
+/// EXPECT_RESULT_NEAR(got, want, course_testing::kFloatTol): tensors and
+/// matrices under the course's tolerance rule, named after the latest call.
+#define EXPECT_RESULT_NEAR(got, want, tol) \
+  EXPECT_CHECK(::course_testing::near(::course_testing::subject(#got), (got), (want), (tol)))
+#define ASSERT_RESULT_NEAR(got, want, tol) \
+  ASSERT_CHECK(::course_testing::near(::course_testing::subject(#got), (got), (want), (tol)))
+/// The same with known mistakes: EXPECT_RESULT_NEAR_EXPLAINED(got, want, tol,
+/// {course_testing::mistake("cause", wrong_result), ...}).
+#define EXPECT_RESULT_NEAR_EXPLAINED(got, want, tol, ...) \
+  EXPECT_CHECK(::course_testing::near(::course_testing::subject(#got), (got), (want), (tol), __VA_ARGS__))
+#define ASSERT_RESULT_NEAR_EXPLAINED(got, want, tol, ...) \
+  ASSERT_CHECK(::course_testing::near(::course_testing::subject(#got), (got), (want), (tol), __VA_ARGS__))
+
+/// EXPECT_VALUE_NEAR(got, want, course_testing::kFloatTol): one number under the same rule.
+#define EXPECT_VALUE_NEAR(got, want, tol) \
+  EXPECT_CHECK(::course_testing::value_near(::course_testing::subject(#got), (got), (want), (tol)))
+
+/// Exact equality, and shapes: "call: expected 5, got 4", "call: expected shape (2, 5), got (2, 3)".
+#define EXPECT_SAME(got, want) EXPECT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want)))
+#define ASSERT_SAME(got, want) ASSERT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want)))
+#define EXPECT_SHAPE(got, ...) \
+  EXPECT_CHECK(::course_testing::shape_is(::course_testing::subject(#got), ::course_testing::shape_of(got), __VA_ARGS__))
+#define ASSERT_SHAPE(got, ...) \
+  ASSERT_CHECK(::course_testing::shape_is(::course_testing::subject(#got), ::course_testing::shape_of(got), __VA_ARGS__))
+
+/// Bounds: "call: expected at most 1e-30, got 0.25".
+#define EXPECT_AT_MOST(got, limit) EXPECT_CHECK(::course_testing::at_most(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_AT_LEAST(got, limit) EXPECT_CHECK(::course_testing::at_least(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_BELOW(got, limit) EXPECT_CHECK(::course_testing::below(::course_testing::subject(#got), (got), (limit)))
+#define EXPECT_ABOVE(got, limit) EXPECT_CHECK(::course_testing::above(::course_testing::subject(#got), (got), (limit)))
+
+/// A property of the result: "call: <what>" when `condition` is false (`what`
+/// is only built then).
+#define EXPECT_HOLDS(condition, what)                                                               \
+  switch (0)                                                                                        \
+  case 0:                                                                                           \
+  default:                                                                                          \
+    if (condition) {                                                                                \
+    } else                                                                                          \
+      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() + ": " + std::string(what)))
+#define ASSERT_HOLDS(condition, what)                                                               \
+  switch (0)                                                                                        \
+  case 0:                                                                                           \
+  default:                                                                                          \
+    if (condition) {                                                                                \
+    } else                                                                                          \
+      ASSERT_CHECK(::course_testing::fails(::course_testing::subject() + ": " + std::string(what)))
 
 /// The reference solutions, in namespace course. Only HIDDEN suites link them:
 /// public suites ship to students without solutions/, so they must check
 /// known facts and values instead of calling ref::.
 namespace ref = ::course;
 
-/// Expects `statement` to throw std::invalid_argument whose message contains
-/// `fragment` (the name of the bad argument), and says what happened instead.
-#define EXPECT_INVALID_ARGUMENT(statement, fragment)                                                        \
-  do {                                                                                                      \
-    try {                                                                                                   \
-      statement;                                                                                            \
-      ADD_FAILURE() << #statement << ": expected std::invalid_argument naming '" << (fragment)             \
-                    << "', but nothing was thrown";                                                        \
-    } catch (const std::invalid_argument& e__) {                                                           \
-      EXPECT_NE(std::string(e__.what()).find(fragment), std::string::npos)                                 \
-          << #statement << ": the message should name '" << (fragment) << "'; it was: " << e__.what();     \
-    } catch (const ::grader::client::WorkerFailure&) {                                                     \
-      throw;                                                                                                \
-    } catch (const std::exception& e__) {                                                                  \
-      ADD_FAILURE() << #statement << ": expected std::invalid_argument, got another exception: " << e__.what(); \
-    }                                                                                                       \
+/// Expects `statement` (one call into the student's code) to throw
+/// std::invalid_argument whose message contains `fragment` (the name of the
+/// bad argument), and says what happened instead, under the call's name.
+#define EXPECT_INVALID_ARGUMENT(statement, fragment)                                                             \
+  do {                                                                                                           \
+    try {                                                                                                        \
+      statement;                                                                                                 \
+      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \
+                                           ": expected std::invalid_argument naming '" + std::string(fragment) + \
+                                           "', but nothing was thrown"));                                        \
+    } catch (const std::invalid_argument& e__) {                                                                 \
+      EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
+                   "threw std::invalid_argument, but its message should name '" + std::string(fragment) +        \
+                       "'; it was: " + e__.what());                                                              \
+    } catch (const ::grader::client::WorkerFailure&) {                                                           \
+      throw;                                                                                                     \
+    } catch (const std::exception& e__) {                                                                        \
+      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \
+                                           ": expected std::invalid_argument, got another exception: " +         \
+                                           e__.what()));                                                         \
+    }                                                                                                            \
   } while (0)

@@ -536,3 +536,44 @@ TEST(WorkerClientStart, MissingExecutableIsAWorkerFailure) {
 }
 
 }  // namespace
+
+// The call log a failing test's message is built from (results_listener.cpp).
+TEST_F(WorkerClientTest, CallLogKeepsEachCallsTextOutputAndEnding) {
+  client_.clear_call_log();
+  call("print", {std::string("shape of q: (2, 4)\n")});
+  call("echo", {std::int64_t{1}});
+  try {
+    call("throw_invalid_argument", {std::string("key: expected shape (3, 4), got (3, 5)")});
+  } catch (const std::invalid_argument&) {
+  }
+  failure_of("print_then_crash");
+  auto log = client_.call_log();
+  ASSERT_EQ(log.size(), 4u);
+  EXPECT_EQ(log[0].call_text, "print(1, 2)");
+  EXPECT_EQ(log[0].output, "shape of q: (2, 4)\n");
+  EXPECT_TRUE(log[1].output.empty());
+  EXPECT_TRUE(log[1].error_kind.empty());
+  EXPECT_EQ(log[2].error_kind, "invalid_argument");
+  EXPECT_FALSE(log[2].broke_worker);
+  EXPECT_TRUE(log[3].broke_worker);
+  EXPECT_TRUE(contains(log[3].output, "about to index row 99 of 5"));
+  EXPECT_EQ(client_.last_call_text(), "print_then_crash(1, 2)");
+  client_.clear_call_log();
+  EXPECT_TRUE(client_.call_log().empty());
+  EXPECT_EQ(client_.last_call_text(), "");
+}
+
+TEST_F(WorkerClientTest, CallLogIsCappedAndKeepsTheLatestCall) {
+  client_.clear_call_log();
+  const std::size_t calls = grader::caps::kMaxCallLogEntries + 10;
+  for (std::size_t i = 0; i < calls; ++i)
+    client_.call("print", {std::string(200, 'x') + "\n"}, "print(" + std::to_string(i) + ")");
+  auto log = client_.call_log();
+  ASSERT_EQ(log.size(), grader::caps::kMaxCallLogEntries);
+  EXPECT_EQ(log.front().call_text, "print(0)");
+  EXPECT_EQ(log.back().call_text, "print(" + std::to_string(calls - 1) + ")");
+  std::size_t output = 0;
+  for (const auto& r : log) output += r.output.size();
+  EXPECT_LE(output, grader::caps::kMaxCallLogOutputBytes + 201);
+  EXPECT_GT(output, 0u);
+}

@@ -567,6 +567,25 @@ std::pair<int, int> yaml_position(const std::string& text) {
   return {std::stoi(m[1]), std::stoi(m[2])};
 }
 
+// A failing test reads the same in `check` and `grade` text: the call, the
+// likely cause and what the student's code printed, and no GoogleTest text.
+TEST(GraderFeedback, CheckAndGradeShowTheCallTheCauseAndThePrintedOutput) {
+  ScratchDir scratch("grader-feedback-test");
+  const fs::path ws = make_submission(scratch, "pe-prints-while-wrong");
+  GraderRun check = run_grader({"--no-color", "check", kLesson, "--workspace", ws.string()}, kGradeBound);
+  GraderRun grade = run_grader({"--no-color", "grade", ws.string(), "--lesson", kLesson}, kGradeBound);
+  for (const GraderRun* run : {&check, &grade}) {
+    EXPECT_EQ(run->exit_code, 1) << describe(*run);
+    EXPECT_TRUE(contains(run->out, "positional_encoding(5, 8): ")) << describe(*run);
+    EXPECT_TRUE(contains(run->out, "likely cause: sin and cos are swapped")) << describe(*run);
+    EXPECT_TRUE(contains(run->out, "--- your code printed during positional_encoding(5, 8) ---")) << describe(*run);
+    EXPECT_TRUE(contains(run->out, "pe: (5, 8)")) << describe(*run);
+    for (const char* raw : {"Which is:", "Expected equality", "Value of:", "evaluates to", "C++ exception",
+                            "more lines)", "::grader::testing"})
+      EXPECT_FALSE(contains(run->out, raw)) << "'" << raw << "' in:\n" << describe(*run);
+  }
+}
+
 // `grader check --workspace` and `grader grade` read through the same intake:
 // a lesson folder that is a link (absolute or ../ relative) is refused and
 // named; the workspace folder given on the command line is trusted.

@@ -30,8 +30,20 @@ class MasksHiddenCausal : public testing::TestWithParam<Index> {};
 TEST_P(MasksHiddenCausal, PatternIsStrictlyUpperTriangular) {
   const Index length = GetParam();
   auto got = student::causal_mask(length);
-  EXPECT_EQ(got.kind, course::Mask::Kind::boolean) << "causal_mask(" << length << ") should be a boolean mask";
-  EXPECT_TENSOR_NEAR(got.values, ref::causal_mask(length).values, 0, 0);
+  EXPECT_HOLDS(got.kind == course::Mask::Kind::boolean, "expected a boolean mask (Mask::boolean), got another kind");
+  const MatrixXf want = ref::causal_mask(length).values;
+  const MatrixXf ones = MatrixXf::Ones(length, length);
+  const MatrixXf diagonal = MatrixXf::Identity(length, length);
+  MatrixXf leaks = want;
+  for (Index i = 0; i + 1 < length; ++i) leaks(i, i + 1) = 0;
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.values, want, (course_testing::Tolerance{0, 0}),
+      {course_testing::mistake("the diagonal is blocked too (j >= i): a token must see itself; block only j > i.",
+                               MatrixXf(want + diagonal)),
+       course_testing::mistake("the next token is visible (j > i + 1 blocked): block every j > i.", leaks),
+       course_testing::mistake("the mask blocks the past (j < i) instead of the future (j > i).",
+                               MatrixXf(want.transpose())),
+       course_testing::mistake("true means blocked: the mask is inverted.", MatrixXf(ones - want))});
 }
 
 TEST_P(MasksHiddenCausal, SelfAttentionMatchesReference) {
@@ -41,8 +53,9 @@ TEST_P(MasksHiddenCausal, SelfAttentionMatchesReference) {
            value = random_matrix(length, 3, seed + 2);
   auto got = student::scaled_dot_product_attention(query, key, value, student::causal_mask(length));
   auto want = ref::scaled_dot_product_attention(query, key, value, ref::causal_mask(length));
-  EXPECT_TENSOR_NEAR(got.weights, want.weights, kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, want.output, kAtol, kRtol);
+  const auto mistakes = known_mistakes(query, key, value, ref::causal_mask(length));
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, want.weights, course_testing::kFloatTol, mistakes.weights);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, want.output, course_testing::kFloatTol, mistakes.output);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sweep, MasksHiddenCausal, testing::Values(Index{1}, Index{2}, Index{5}, Index{16}),
@@ -56,7 +69,7 @@ TEST(MasksHidden, FutureTokensDoNotChangeEarlierOutputs) {
   v_later.bottomRows(3) = random_matrix(3, 3, 64, 5.0f);
   auto base = student::scaled_dot_product_attention(x, x, v, ref::causal_mask(6));
   auto changed = student::scaled_dot_product_attention(x, x_later, v_later, ref::causal_mask(6));
-  ASSERT_EQ(changed.output.rows(), 6);
+  ASSERT_SHAPE(changed.output, {6, 3});
   EXPECT_TENSOR_NEAR(MatrixXf(changed.output.topRows(3)), MatrixXf(base.output.topRows(3)), kAtol, kRtol);
 }
 
@@ -65,22 +78,29 @@ TEST(MasksHidden, BooleanMaskMatchesReference) {
   auto mask = course::Mask::boolean(random_blocked(5, 8, 74));
   auto got = student::scaled_dot_product_attention(query, key, value, mask);
   auto want = ref::scaled_dot_product_attention(query, key, value, mask);
-  EXPECT_TENSOR_NEAR(got.weights, want.weights, kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, want.output, kAtol, kRtol);
+  const auto mistakes = known_mistakes(query, key, value, mask);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, want.weights, course_testing::kFloatTol, mistakes.weights);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, want.output, course_testing::kFloatTol, mistakes.output);
 }
 
 TEST(MasksHidden, BlockedKeysGetZeroWeight) {
   MatrixXb blocked = random_blocked(6, 7, 81, 0.5);
   auto got = student::scaled_dot_product_attention(random_matrix(6, 3, 82), random_matrix(7, 3, 83),
                                                    random_matrix(7, 2, 84), course::Mask::boolean(blocked));
-  ASSERT_EQ(got.weights.rows(), 6);
-  ASSERT_EQ(got.weights.cols(), 7);
+  ASSERT_SHAPE(got.weights, {6, 7});
+  int leaked = 0, blocked_count = 0;
+  std::string first;
   for (Index i = 0; i < 6; ++i)
     for (Index j = 0; j < 7; ++j)
       if (blocked(i, j)) {
-        EXPECT_LE(std::fabs(got.weights(i, j)), kZeroWeight)
-            << "query " << i << " may not attend to key " << j << ", yet its weight is " << got.weights(i, j);
+        ++blocked_count;
+        if (std::fabs(got.weights(i, j)) <= kZeroWeight) continue;
+        if (leaked++ == 0)
+          first = "query " + std::to_string(i) + " may not attend to key " + std::to_string(j) +
+                  ", yet its weight is " + course_testing::shown(got.weights(i, j));
       }
+  EXPECT_HOLDS(leaked == 0, "weights: " + std::to_string(leaked) + " of " + std::to_string(blocked_count) +
+                                " blocked entries have weight; the first: " + first);
 }
 
 TEST(MasksHidden, AdditiveMaskMatchesReference) {
@@ -90,8 +110,9 @@ TEST(MasksHidden, AdditiveMaskMatchesReference) {
   bias(3, 6) = -kInf;
   auto got = student::scaled_dot_product_attention(query, key, value, course::Mask::additive(bias));
   auto want = ref::scaled_dot_product_attention(query, key, value, course::Mask::additive(bias));
-  EXPECT_TENSOR_NEAR(got.weights, want.weights, kAtol, kRtol);
-  EXPECT_TENSOR_NEAR(got.output, want.output, kAtol, kRtol);
+  const auto mistakes = known_mistakes(query, key, value, course::Mask::additive(bias));
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, want.weights, course_testing::kFloatTol, mistakes.weights);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, want.output, course_testing::kFloatTol, mistakes.output);
 }
 
 TEST(MasksHidden, MinusInfAdditiveMaskEqualsBooleanMask) {
@@ -151,7 +172,7 @@ TEST(MasksHidden, MatchesTorchBooleanMasks) {
     expect_near_with_nan_rows(got.output, c.output.eigen(), "output");
     ++checked;
   }
-  EXPECT_GT(checked, 0) << "tests/fixtures/attention/torch_cases.inc has no boolean-mask case";
+  EXPECT_HOLDS(checked > 0, "tests/fixtures/attention/torch_cases.inc has no boolean-mask case");
 }
 
 TEST(MasksHidden, MatchesTorchAdditiveMasks) {
@@ -164,5 +185,5 @@ TEST(MasksHidden, MatchesTorchAdditiveMasks) {
     EXPECT_TENSOR_NEAR(got.output, c.output.eigen(), kAtol, kRtol);
     ++checked;
   }
-  EXPECT_GT(checked, 0) << "tests/fixtures/attention/torch_cases.inc has no additive-mask case";
+  EXPECT_HOLDS(checked > 0, "tests/fixtures/attention/torch_cases.inc has no additive-mask case");
 }

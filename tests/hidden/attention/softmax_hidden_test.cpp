@@ -34,7 +34,16 @@ TEST_P(SoftmaxHiddenShapes, MatchesReference) {
   const auto [rows, cols] = GetParam();
   MatrixXf scores = random_matrix(rows, cols, static_cast<std::uint32_t>(100 * rows + cols), 4.0f);
   for (Index r = 0; r < rows; ++r) scores.row(r).array() += (r % 2 == 0 ? 120.0f : -120.0f);
-  EXPECT_TENSOR_NEAR(student::softmax_rows(scores), ref::softmax_rows(scores), kAtol, kRtol);
+  const MatrixXf got = student::softmax_rows(scores);
+  const MatrixXf over_columns = ref::softmax_rows(MatrixXf(scores.transpose())).transpose();
+  MatrixXf no_max = scores.array().exp();  // exp(120) overflows float: inf / inf is NaN
+  for (Index r = 0; r < rows; ++r) no_max.row(r) /= no_max.row(r).sum();
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got, ref::softmax_rows(scores), course_testing::kFloatTol,
+      {course_testing::mistake("each column is normalised instead of each row: sum over a row's entries.", over_columns),
+       course_testing::mistake("exp() of large scores overflowed to inf and inf / inf is NaN: subtract each row's max "
+                               "before exp().",
+                               no_max)});
 }
 
 INSTANTIATE_TEST_SUITE_P(Sweep, SoftmaxHiddenShapes,
@@ -45,10 +54,10 @@ INSTANTIATE_TEST_SUITE_P(Sweep, SoftmaxHiddenShapes,
 
 TEST(SoftmaxHidden, RowsSumToOne) {
   MatrixXf weights = student::softmax_rows(random_matrix(16, 24, 7, 3.0f));
-  ASSERT_EQ(weights.rows(), 16);
-  ASSERT_EQ(weights.cols(), 24);
+  ASSERT_SHAPE(weights, {16, 24});
   // A sum of 24 weights in float carries a few ulps of rounding.
-  EXPECT_TENSOR_NEAR(MatrixXf(weights.rowwise().sum()), MatrixXf(MatrixXf::Ones(16, 1)), kAtol, kRtol);
+  EXPECT_CHECK(course_testing::near(course_testing::subject() + " row sums", MatrixXf(weights.rowwise().sum()),
+                                    MatrixXf(MatrixXf::Ones(16, 1)), course_testing::kFloatTol));
 }
 
 TEST(SoftmaxHidden, AddingAConstantToARowChangesNothing) {
@@ -60,7 +69,12 @@ TEST(SoftmaxHidden, AddingAConstantToARowChangesNothing) {
   MatrixXf shifted = scores;
   const float shift[] = {0.0f, 100.0f, -100.0f, 1000.0f, -1000.0f};
   for (Index r = 0; r < 5; ++r) shifted.row(r).array() += shift[r];
-  EXPECT_TENSOR_NEAR(student::softmax_rows(shifted), student::softmax_rows(scores), kAtol, kRtol);
+  const MatrixXf plain = student::softmax_rows(scores);
+  const std::string plain_call = course_testing::last_call();
+  const MatrixXf got = student::softmax_rows(shifted);
+  EXPECT_CHECK(course_testing::near(course_testing::last_call() + " (scores shifted row by row)", got, plain,
+                                    course_testing::kFloatTol))
+      << "  expected: the weights of " << plain_call << ", unchanged by the shift";
 }
 
 TEST(SoftmaxHidden, ExtremeScoresGiveOneHotRows) {
@@ -76,12 +90,12 @@ TEST(SoftmaxHidden, AllMinusInfRowIsNaNLikePyTorch) {
   // rows must not be disturbed.
   MatrixXf scores(3, 3);
   scores << -kInf, -kInf, -kInf, 0, -kInf, std::log(3.0f), 1, 2, 3;
-  expect_near_with_nan_rows(student::softmax_rows(scores), ref::softmax_rows(scores), "softmax_rows");
+  expect_near_with_nan_rows(student::softmax_rows(scores), ref::softmax_rows(scores), "weights");
 }
 
 TEST(SoftmaxHidden, MatchesTorchSoftmax) {
   for (const auto& c : torch_fixtures::kTorchSoftmax) {
     SCOPED_TRACE(std::string("PyTorch case ") + c.name);
-    expect_near_with_nan_rows(student::softmax_rows(c.scores.eigen()), c.weights.eigen(), "softmax_rows");
+    expect_near_with_nan_rows(student::softmax_rows(c.scores.eigen()), c.weights.eigen(), "weights");
   }
 }

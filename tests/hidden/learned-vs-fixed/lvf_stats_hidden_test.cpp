@@ -29,9 +29,22 @@ MatrixXd random_table(Index rows, Index cols, std::uint32_t seed) {
 void expect_same_stats(const MatrixXd& positions, const std::string& what) {
   const course::PositionStats got = student::position_stats(positions);
   const course::PositionStats want = ref::position_stats(positions);
-  EXPECT_NEAR(got.min_distance, want.min_distance, kTol.allowed(want.min_distance)) << "position_stats(" << what << ").min_distance";
-  EXPECT_NEAR(got.neighbour_ratio, want.neighbour_ratio, kTol.allowed(want.neighbour_ratio))
-      << "position_stats(" << what << ").neighbour_ratio";
+  // The lesson's pitfalls, from the reference's values: squared distances, and
+  // a mean over pairs that counts p == q (distance 0) once or every pair twice.
+  const double n = static_cast<double>(positions.rows());
+  EXPECT_CHECK(course_testing::value_near(
+      course_testing::last_call() + ".min_distance", got.min_distance, want.min_distance, kTol,
+      {course_testing::mistake("the distances are squared: take the square root (Euclidean distance).",
+                               want.min_distance * want.min_distance)}))
+      << "  (for " << what << ")";
+  EXPECT_CHECK(course_testing::value_near(
+      course_testing::last_call() + ".neighbour_ratio", got.neighbour_ratio, want.neighbour_ratio, kTol,
+      {course_testing::mistake("the mean over pairs includes p == q, whose distance is 0: average over p < q only.",
+                               want.neighbour_ratio * (n + 1) / (n - 1)),
+       course_testing::mistake("the mean over pairs runs over every ordered pair (p, q), p == q included: average "
+                               "over p < q only.",
+                               want.neighbour_ratio * n / (n - 1))}))
+      << "  (for " << what << ")";
 }
 
 TEST(LvfStatsHidden, MatchesReferenceOnRandomTables) {
@@ -50,9 +63,9 @@ TEST(LvfStatsHidden, IdenticalRowsHaveNoRatio) {
   // Every row the same: min distance 0 and a mean distance of 0, so the ratio
   // is 0 / 0, NaN, as documented (no answer is better than an invented one).
   const course::PositionStats s = student::position_stats(MatrixXd::Constant(5, 3, 0.5));
-  EXPECT_EQ(s.min_distance, 0.0);
-  EXPECT_TRUE(std::isnan(s.neighbour_ratio)) << "position_stats(<5 identical rows>).neighbour_ratio: expected NaN, got "
-                                             << s.neighbour_ratio;
+  EXPECT_SAME(s.min_distance, 0.0);
+  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text() << "position_stats(<5 identical rows>).neighbour_ratio: expected NaN, got "
+                                             << s.neighbour_ratio);
 }
 
 TEST(LvfStatsHidden, RejectsFewerThanTwoRows) {

@@ -21,10 +21,10 @@ inline void expect_matches_torch(const Fixture& f, const course::AttentionOutput
   SCOPED_TRACE("PyTorch fixture " + f.name + " (tests/fixtures/multi-head-attention/" + f.name + ".txt)");
   EXPECT_TENSOR_NEAR(got.output, f.tensor("output"), kTorchAtol, kTorchRtol);
   if (!f.has("weights")) {
-    EXPECT_FALSE(got.weights.has_value()) << "need_weights = false: no weights should come back";
+    EXPECT_HOLDS(!(got.weights.has_value()), course_testing::Text() << "need_weights = false: no weights should come back");
     return;
   }
-  ASSERT_TRUE(got.weights.has_value()) << "need_weights = true: the weights should come back";
+  ASSERT_HOLDS(got.weights.has_value(), course_testing::Text() << "need_weights = true: the weights should come back");
   EXPECT_TENSOR_NEAR(*got.weights, f.tensor("weights"), kTorchAtol, kTorchRtol);
 }
 

@@ -55,7 +55,7 @@ TEST(MhaCombineHidden, ForwardMatchesReferenceSweep) {
       const auto g = got.forward(query, key, value, o);
       const auto w = want.forward(query, key, value, o);
       EXPECT_TENSOR_NEAR(g.output, w.output, mha_sweep::kAtol, mha_sweep::kRtol);
-      ASSERT_TRUE(g.weights.has_value());
+      ASSERT_HOLDS(g.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
       EXPECT_TENSOR_NEAR(*g.weights, *w.weights, mha_sweep::kAtol, mha_sweep::kRtol);
     }
   }

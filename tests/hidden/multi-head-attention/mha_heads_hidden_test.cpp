@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common/testing.hpp"
+#include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
@@ -12,9 +13,10 @@ namespace {
 using course::Index;
 using course::Tensor;
 
-void expect_same_heads(const course::HeadsOutput& got, const course::HeadsOutput& want) {
-  EXPECT_TENSOR_NEAR(got.weights, want.weights, mha_sweep::kAtol, mha_sweep::kRtol);
-  EXPECT_TENSOR_NEAR(got.output, want.output, mha_sweep::kAtol, mha_sweep::kRtol);
+void expect_same_heads(const course::HeadsOutput& got, const course::HeadsOutput& want,
+                       const mha_mistakes::HeadsMistakes& mistakes = {}) {
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, want.weights, course_testing::kFloatTol, mistakes.weights);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, want.output, course_testing::kFloatTol, mistakes.output);
 }
 
 struct Qkv {
@@ -32,7 +34,8 @@ TEST(MhaHeadsHidden, MatchesReferenceSweep) {
   for (const auto& s : mha_sweep::shapes()) {
     SCOPED_TRACE(testing::Message() << s);
     const Qkv x = random_qkv(random, s);
-    expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v));
+    expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v),
+                      mha_mistakes::heads(x.q, x.k, x.v));
   }
 }
 
@@ -42,7 +45,8 @@ TEST(MhaHeadsHidden, ScaleUsesHeadDimNotEmbedDim) {
   mha_sweep::Random random(22);
   const mha_sweep::Shape s{2, 5, 6, 64, 4};
   const Qkv x = random_qkv(random, s, 2.0f);
-  expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v));
+  expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v),
+                    mha_mistakes::heads(x.q, x.k, x.v));
 }
 
 TEST(MhaHeadsHidden, EveryQueryRowSumsToOne) {
@@ -51,14 +55,13 @@ TEST(MhaHeadsHidden, EveryQueryRowSumsToOne) {
     SCOPED_TRACE(testing::Message() << s);
     const Qkv x = random_qkv(random, s);
     const auto r = student::attend_heads(x.q, x.k, x.v);
-    ASSERT_EQ(r.weights.shape(), (std::vector<Index>{s.batch, s.num_heads, s.query_len, s.key_len}));
+    ASSERT_SHAPE(r.weights, {s.batch, s.num_heads, s.query_len, s.key_len});
     for (Index b = 0; b < s.batch; ++b)
       for (Index h = 0; h < s.num_heads; ++h) {
         const Eigen::VectorXf sums = r.weights.matrix({b, h}).rowwise().sum();
         // S float32 terms near 1/S: the sum is within a few ulps of 1.
-        EXPECT_TRUE(sums.isApprox(Eigen::VectorXf::Ones(s.query_len), float(mha_sweep::kRtol)))
-            << "softmax over the keys (the last axis): rows of (b=" << b << ", h=" << h << ") sum to "
-            << sums.transpose();
+        EXPECT_HOLDS(sums.isApprox(Eigen::VectorXf::Ones(s.query_len), float(mha_sweep::kRtol)), course_testing::Text() << "softmax over the keys (the last axis): rows of (b=" << b << ", h=" << h << ") sum to "
+            << sums.transpose());
       }
   }
 }

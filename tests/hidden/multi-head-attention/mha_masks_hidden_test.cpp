@@ -39,7 +39,7 @@ TEST(MhaMasksHidden, CausalMaskMatchesReference) {
   for (auto [l, s] : {std::pair<Index, Index>{1, 1}, {4, 4}, {3, 6}, {6, 3}, {0, 2}, {7, 7}}) {
     SCOPED_TRACE("causal_mask(" + std::to_string(l) + ", " + std::to_string(s) + ")");
     const AttentionMask got = student::causal_mask(l, s), want = ref::causal_mask(l, s);
-    EXPECT_EQ(got.kind, want.kind);
+    EXPECT_SAME(got.kind, want.kind);
     EXPECT_TENSOR_NEAR(got.values, want.values, 0, 0);
   }
 }
@@ -97,7 +97,7 @@ TEST(MhaMasksHidden, MaskedForwardMatchesReferenceSweep) {
       const auto g = got.forward(query, key, key, o);
       const auto w = want.forward(query, key, key, o);
       EXPECT_TENSOR_NEAR(g.output, w.output, mha_sweep::kAtol, mha_sweep::kRtol);
-      ASSERT_TRUE(g.weights.has_value());
+      ASSERT_HOLDS(g.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
       EXPECT_TENSOR_NEAR(*g.weights, *w.weights, mha_sweep::kAtol, mha_sweep::kRtol);
     }
   }

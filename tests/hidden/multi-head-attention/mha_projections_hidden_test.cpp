@@ -2,6 +2,7 @@
 // seeds, size checks, and the projection into heads against the reference and PyTorch.
 #include "common/testing.hpp"
 #include "mha_fixture.hpp"
+#include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
@@ -79,8 +80,9 @@ TEST(MhaProjectionsHidden, ProjectHeadsMatchesReference) {
     const auto x = random.normal({s.batch, s.query_len, s.embed_dim});
     const auto w = random.matrix(s.embed_dim, s.embed_dim, 0.3f);
     const auto b = random.vector(s.embed_dim, 0.5f);
-    EXPECT_TENSOR_NEAR(student::project_heads(x, w, b, s.num_heads), ref::project_heads(x, w, b, s.num_heads),
-                       mha_sweep::kAtol, mha_sweep::kRtol);
+    const course::Tensor got = student::project_heads(x, w, b, s.num_heads);
+    EXPECT_RESULT_NEAR_EXPLAINED(got, ref::project_heads(x, w, b, s.num_heads), course_testing::kFloatTol,
+                                 mha_mistakes::projection(x, w, b, s.num_heads));
   }
 }
 

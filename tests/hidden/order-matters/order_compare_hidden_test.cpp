@@ -16,15 +16,16 @@ constexpr double kFieldAtol = course_testing::kFloatTol.atol;
 constexpr double kFieldRtol = course_testing::kFloatTol.rtol;
 
 void expect_near_field(float got, float want, const char* field, const SentencePair& p) {
-  EXPECT_NEAR(got, want, kFieldAtol + kFieldRtol * std::abs(want))
-      << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")." << field;
+  EXPECT_CHECK(course_testing::value_near(course_testing::Text() << "compare_orders(\"" << p.a << "\", \"" << p.b
+                                                                   << "\")." << field,
+                                          got, want, course_testing::Tolerance{kFieldAtol, kFieldRtol}));
 }
 
 TEST(OrderCompareHidden, EveryFieldMatchesReference) {
   for (const SentencePair& p : sentence_pairs()) {
     const course::OrderComparison got = student::compare_orders(words(p.a), words(p.b));
     const course::OrderComparison want = ref::compare_orders(words(p.a), words(p.b));
-    EXPECT_EQ(got.permutation, want.permutation) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\").permutation";
+    EXPECT_SAME(got.permutation, want.permutation) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\").permutation";
     expect_near_field(got.pooled_distance_without, want.pooled_distance_without, "pooled_distance_without", p);
     expect_near_field(got.pooled_distance_with, want.pooled_distance_with, "pooled_distance_with", p);
     expect_near_field(got.permutation_error_without, want.permutation_error_without, "permutation_error_without", p);
@@ -35,8 +36,8 @@ TEST(OrderCompareHidden, EveryFieldMatchesReference) {
 TEST(OrderCompareHidden, WithoutEncodingTheOrderIsInvisible) {
   for (const SentencePair& p : sentence_pairs()) {
     const course::OrderComparison c = student::compare_orders(words(p.a), words(p.b));
-    EXPECT_LT(c.pooled_distance_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
-    EXPECT_LT(c.permutation_error_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_BELOW(c.pooled_distance_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_BELOW(c.permutation_error_without, kRoundingOnly) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
   }
 }
 
@@ -49,8 +50,8 @@ TEST(OrderCompareHidden, WithEncodingTheOrderIsVisible) {
   for (const SentencePair& p : sentence_pairs()) {
     if (p.a == p.b) continue;
     const course::OrderComparison c = student::compare_orders(words(p.a), words(p.b));
-    EXPECT_GT(c.pooled_distance_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
-    EXPECT_GT(c.permutation_error_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_ABOVE(c.pooled_distance_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
+    EXPECT_ABOVE(c.permutation_error_with, 0.05f) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\")";
   }
 }
 
@@ -63,7 +64,7 @@ TEST(OrderCompareHidden, RepeatedWordsAreMatchedInOrder) {
                         Case{"the dog chases the cat", "the cat chases the dog", {0, 4, 2, 3, 1}},
                         Case{"a dog a cat a bird", "a bird a cat a dog", {0, 5, 2, 3, 4, 1}}}) {
     const course::OrderComparison got = student::compare_orders(words(c.a), words(c.b));
-    EXPECT_EQ(got.permutation, c.permutation) << "compare_orders(\"" << c.a << "\", \"" << c.b << "\").permutation";
+    EXPECT_SAME(got.permutation, c.permutation) << "compare_orders(\"" << c.a << "\", \"" << c.b << "\").permutation";
     const course::OrderComparison want = ref::compare_orders(words(c.a), words(c.b));
     expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", {c.a, c.b});
   }

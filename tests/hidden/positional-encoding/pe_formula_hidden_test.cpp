@@ -9,6 +9,7 @@
 #include "../../public/positional-encoding/pe_checks.hpp"
 #include "common/testing.hpp"
 #include "pe_golden.hpp"
+#include "pe_mistakes.hpp"
 #include "positional-encoding/bridge/proxy.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 
@@ -49,9 +50,10 @@ class PeFormulaHidden : public ::testing::TestWithParam<Shape> {};
 TEST_P(PeFormulaHidden, MatchesReference) {
   const Shape s = GetParam();
   const MatrixXd got = student::positional_encoding(s.seq_len, s.d_model, s.base);
-  EXPECT_ENCODING_NEAR(call_text("positional_encoding", s.seq_len, s.d_model, s.base), got,
-                       ref::positional_encoding(s.seq_len, s.d_model, s.base), "the reference",
-                       values_tolerance(s.seq_len));
+  EXPECT_ENCODING_NEAR_EXPLAINED(call_text("positional_encoding", s.seq_len, s.d_model, s.base), got,
+                                 ref::positional_encoding(s.seq_len, s.d_model, s.base), "the reference",
+                                 values_tolerance(s.seq_len),
+                                 pe_mistakes::formula_mistakes(s.seq_len, s.d_model, s.base));
 }
 
 // Shown by GoogleTest next to a failing case, instead of the struct's bytes.
@@ -77,7 +79,7 @@ TEST(PeFormulaHidden, ValuesStayInUnitRange) {
   for (const Shape& s : kPropertyShapes) {
     const std::string call = call_text("positional_encoding", s.seq_len, s.d_model, s.base);
     const MatrixXd pe = student::positional_encoding(s.seq_len, s.d_model, s.base);
-    ASSERT_SHAPE(call, pe, s.seq_len, s.d_model);
+    ASSERT_ENCODING_SHAPE(call, pe, s.seq_len, s.d_model);
     const double limit = 1.0 + values_tolerance(s.seq_len);
     for (Index pos = 0; pos < pe.rows(); ++pos) {
       for (Index c = 0; c < pe.cols(); ++c) {
@@ -97,7 +99,7 @@ TEST(PeFormulaHidden, PairsLieOnUnitCircle) {
   for (const Shape& s : kPropertyShapes) {
     const std::string call = call_text("positional_encoding", s.seq_len, s.d_model, s.base);
     const MatrixXd pe = student::positional_encoding(s.seq_len, s.d_model, s.base);
-    ASSERT_SHAPE(call, pe, s.seq_len, s.d_model);
+    ASSERT_ENCODING_SHAPE(call, pe, s.seq_len, s.d_model);
     const double tolerance = 3.0 * values_tolerance(s.seq_len);
     for (Index pos = 0; pos < pe.rows(); ++pos) {
       for (Index c = 0; c + 1 < pe.cols(); c += 2) {
@@ -130,7 +132,7 @@ TEST(PeFormulaHidden, OffsetIsRotationOfEachPair) {
   for (const Offset& o : offsets) {
     const std::string call = call_text("positional_encoding", o.seq_len, o.d_model, o.base);
     const MatrixXd pe = student::positional_encoding(o.seq_len, o.d_model, o.base);
-    ASSERT_SHAPE(call, pe, o.seq_len, o.d_model);
+    ASSERT_ENCODING_SHAPE(call, pe, o.seq_len, o.d_model);
     const double tolerance = 3.0 * values_tolerance(o.seq_len);
     for (Index pair = 0; 2 * pair + 1 < o.d_model; ++pair) {
       const double w = std::pow(o.base, -2.0 * static_cast<double>(pair) / static_cast<double>(o.d_model));

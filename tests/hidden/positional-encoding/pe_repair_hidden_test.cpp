@@ -7,6 +7,7 @@
 #include "../../public/positional-encoding/pe_checks.hpp"
 #include "common/testing.hpp"
 #include "pe_golden.hpp"
+#include "pe_mistakes.hpp"
 #include "positional-encoding/bridge/proxy.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 
@@ -37,9 +38,10 @@ class PeRepairHidden : public ::testing::TestWithParam<Shape> {};
 TEST_P(PeRepairHidden, MatchesReference) {
   const Shape s = GetParam();
   const MatrixXd got = student::positional_encoding_loop(s.seq_len, s.d_model);
-  EXPECT_ENCODING_NEAR(call_text("positional_encoding_loop", s.seq_len, s.d_model), got,
-                       ref::positional_encoding(s.seq_len, s.d_model), "the reference",
-                       pe_checks::values_tolerance(s.seq_len));
+  EXPECT_ENCODING_NEAR_EXPLAINED(call_text("positional_encoding_loop", s.seq_len, s.d_model), got,
+                                 ref::positional_encoding(s.seq_len, s.d_model), "the reference",
+                                 pe_checks::values_tolerance(s.seq_len),
+                                 pe_mistakes::formula_mistakes(s.seq_len, s.d_model, 10000.0));
 }
 
 // Shown by GoogleTest next to a failing case, instead of the struct's bytes.
@@ -62,7 +64,7 @@ TEST(PeRepairHidden, MatchesNumpyGolden) {
                          "the NumPy golden values", course_testing::kDoubleTol.atol);
     ++compared;
   }
-  EXPECT_GT(compared, 0) << pe_golden::path() << " has no case with the default base 10000";
+  EXPECT_HOLDS(compared > 0, pe_golden::path() + " has no case with the default base 10000");
 }
 
 TEST(PeRepairHidden, RejectsNegativeSeqLen) {

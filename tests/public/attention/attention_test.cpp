@@ -16,21 +16,40 @@ const course::MatrixXf kQuery = matrix({{1, 0, 1, 0}, {0, 2, 0, 0}});
 const course::MatrixXf kKey = matrix({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
 const course::MatrixXf kValue = matrix({{1, 0}, {0, 1}, {1, 1}});
 
+// The pitfalls of the lesson's README, as failures name them.
+const char* const kNotScaled =
+    "the scores are not scaled: divide q k^T by sqrt(D) (in C++ `1 / 2` is 0, so std::pow(D, 1 / 2) is 1).";
+const char* const kScaledByD = "the scores are divided by D instead of sqrt(D).";
+const char* const kOverColumns =
+    "the softmax normalises each column (over the queries) instead of each row (over the keys).";
+
 }  // namespace
 
 TEST(Attention, OutputIsLByDvAndWeightsAreLByS) {
   auto got = student::scaled_dot_product_attention(course::MatrixXf::Ones(2, 4), course::MatrixXf::Ones(3, 4),
                                                    course::MatrixXf::Ones(3, 5));
-  EXPECT_EQ(got.output.rows(), 2);
-  EXPECT_EQ(got.output.cols(), 5) << "output is (L, Dv): one row per query, as wide as the values";
-  EXPECT_EQ(got.weights.rows(), 2);
-  EXPECT_EQ(got.weights.cols(), 3) << "weights are (L, S): one row per query, one column per key";
+  EXPECT_SHAPE(got.output, {2, 5}) << "  output is (L, Dv): one row per query, as wide as the values";
+  EXPECT_SHAPE(got.weights, {2, 3},
+               {course_testing::shape_mistake("the weights are (S, L): the scores were computed as k q^T; compute q k^T "
+                                              "(one row per query, one column per key).",
+                                              {3, 2})})
+      << "  weights are (L, S): one row per query, one column per key";
 }
 
 TEST(Attention, WorkedExampleFromTheReadme) {
   auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue);
-  EXPECT_RESULT_NEAR(got.weights, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
-  EXPECT_RESULT_NEAR(got.output, matrix({{0.8136763f, 0.4935196f}, {0.5776812f, 0.8446376f}}), kTol);
+  // The README's pitfalls on the same input, worked out by hand.
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.weights, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol,
+      {course_testing::mistake(kNotScaled, matrix({{0.6652410f, 0.0900306f, 0.2447285f}, {0.0633789f, 0.4683105f, 0.4683105f}})),
+       course_testing::mistake(kScaledByD, matrix({{0.4192290f, 0.2542752f, 0.3264958f}, {0.2326965f, 0.3836517f, 0.3836517f}})),
+       course_testing::mistake(kOverColumns,
+                               matrix({{0.7310586f, 0.2689414f, 0.3775407f}, {0.2689414f, 0.7310586f, 0.6224593f}}))});
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.output, matrix({{0.8136763f, 0.4935196f}, {0.5776812f, 0.8446376f}}), kTol,
+      {course_testing::mistake(kNotScaled, matrix({{0.9099694f, 0.3347590f}, {0.5316895f, 0.9366211f}})),
+       course_testing::mistake(kScaledByD, matrix({{0.7457248f, 0.5807710f}, {0.6163483f, 0.7673035f}})),
+       course_testing::mistake(kOverColumns, matrix({{1.1085992f, 0.6464821f}, {0.8914008f, 1.3535179f}}))});
 }
 
 TEST(Attention, ScoresAreDividedBySqrtOfKeyWidth) {
@@ -39,8 +58,10 @@ TEST(Attention, ScoresAreDividedBySqrtOfKeyWidth) {
   // [0.73, 0.27]; not dividing gives [0.98, 0.02].
   auto got = student::scaled_dot_product_attention(matrix({{1, 1, 1, 1}}), matrix({{1, 1, 1, 1}, {0, 0, 0, 0}}),
                                                    matrix({{1, 0}, {0, 1}}));
-  EXPECT_RESULT_NEAR(got.weights, matrix({{0.8807971f, 0.1192029f}}), kTol);
-  EXPECT_RESULT_NEAR(got.output, matrix({{0.8807971f, 0.1192029f}}), kTol);
+  const course_testing::Mistakes mistakes = {course_testing::mistake(kScaledByD, matrix({{0.7310586f, 0.2689414f}})),
+                                             course_testing::mistake(kNotScaled, matrix({{0.9820138f, 0.0179862f}}))};
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, matrix({{0.8807971f, 0.1192029f}}), kTol, mistakes);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, matrix({{0.8807971f, 0.1192029f}}), kTol, mistakes);
 }
 
 TEST(Attention, IdenticalKeysAverageTheValues) {

@@ -19,12 +19,29 @@ const course::MatrixXf kQuery = matrix({{1, 0, 1, 0}, {0, 2, 0, 0}});
 const course::MatrixXf kKey = matrix({{1, 0, 1, 0}, {0, 1, 0, 1}, {1, 1, 0, 0}});
 const course::MatrixXf kValue = matrix({{1, 0}, {0, 1}, {1, 1}});
 
+// The mask pitfalls of the lesson's README, as failures name them.
+const char* const kAfterSoftmax =
+    "the mask was applied after the softmax: the blocked weights are zeroed but the row no longer sums to 1. "
+    "Masks act on the scores, before the softmax.";
+const char* const kZeroFill =
+    "blocked scores were set to 0 instead of -inf: a score of 0 is an ordinary score, the key keeps weight.";
+const char* const kIgnored = "the mask was not applied at all.";
+const char* const kDiagonal = "the diagonal is blocked too (j >= i): a token must see itself; block only j > i.";
+const char* const kLeaks = "the next token is visible (j > i + 1 blocked): block every j > i.";
+const char* const kLower = "the mask blocks the past (j < i) instead of the future (j > i).";
+const char* const kInverted = "true means blocked: the mask is inverted.";
+
 }  // namespace
 
 TEST(Masks, CausalMaskBlocksTheFuture) {
   auto got = student::causal_mask(3);
-  EXPECT_EQ(got.kind, course::Mask::Kind::boolean) << "causal_mask(3) should be a boolean mask";
-  EXPECT_TENSOR_NEAR(got.values, matrix({{0, 1, 1}, {0, 0, 1}, {0, 0, 0}}), 0, 0);
+  EXPECT_HOLDS(got.kind == course::Mask::Kind::boolean, "expected a boolean mask (Mask::boolean), got another kind");
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.values, matrix({{0, 1, 1}, {0, 0, 1}, {0, 0, 0}}), (course_testing::Tolerance{0, 0}),
+      {course_testing::mistake(kDiagonal, matrix({{1, 1, 1}, {0, 1, 1}, {0, 0, 1}})),
+       course_testing::mistake(kLeaks, matrix({{0, 0, 1}, {0, 0, 0}, {0, 0, 0}})),
+       course_testing::mistake(kLower, matrix({{0, 0, 0}, {1, 0, 0}, {1, 1, 0}})),
+       course_testing::mistake(kInverted, matrix({{1, 0, 0}, {1, 1, 0}, {1, 1, 1}}))});
 }
 
 TEST(Masks, CausalMaskRejectsNegativeLength) {
@@ -36,8 +53,16 @@ TEST(Masks, BooleanMaskBlocksAKey) {
   // other two keys share all the weight. Query 1 is untouched.
   auto mask = course::Mask::boolean(blocked({{true, false, false}, {false, false, false}}));
   auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
-  EXPECT_RESULT_NEAR(got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
-  EXPECT_RESULT_NEAR(got.output, matrix({{0.6224593f, 1}, {0.5776812f, 0.8446376f}}), kTol);
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.1553624f, 0.4223188f, 0.4223188f}}), kTol,
+      {course_testing::mistake(kAfterSoftmax, matrix({{0, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}})),
+       course_testing::mistake(kZeroFill, matrix({{0.2740686f, 0.2740686f, 0.4518628f}, {0.1553624f, 0.4223188f, 0.4223188f}})),
+       course_testing::mistake(kIgnored, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}))});
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.output, matrix({{0.6224593f, 1}, {0.5776812f, 0.8446376f}}), kTol,
+      {course_testing::mistake(kAfterSoftmax, matrix({{0.3071959f, 0.4935196f}, {0.5776812f, 0.8446376f}})),
+       course_testing::mistake(kZeroFill, matrix({{0.7259314f, 0.7259314f}, {0.5776812f, 0.8446376f}})),
+       course_testing::mistake(kIgnored, matrix({{0.8136763f, 0.4935196f}, {0.5776812f, 0.8446376f}}))});
 }
 
 TEST(Masks, AdditiveMaskIsAddedToTheScaledScores) {
@@ -58,8 +83,15 @@ TEST(Masks, CausalAttentionLooksOnlyBackwards) {
   auto causal = course::Mask::boolean(blocked({{false, true, true}, {false, false, true}, {false, false, false}}));
   auto got = student::scaled_dot_product_attention(x, x, x, causal);
   auto want_weights = matrix({{1, 0, 0}, {0.3302385f, 0.6697615f, 0}, {0.2482551f, 0.2482551f, 0.5034898f}});
-  EXPECT_RESULT_NEAR(got.weights, want_weights, kTol);
-  EXPECT_RESULT_NEAR(got.output, matrix({{1, 0}, {0.3302385f, 0.6697615f}, {0.7517449f, 0.7517449f}}), kTol);
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.weights, want_weights, kTol,
+      {course_testing::mistake(kAfterSoftmax, matrix({{0.4011121f, 0, 0}, {0.1977758f, 0.4011121f, 0}, {0.2482551f, 0.2482551f, 0.5034898f}})),
+       course_testing::mistake(kZeroFill, matrix({{0.5034898f, 0.2482551f, 0.2482551f}, {0.2482551f, 0.5034898f, 0.2482551f},
+                                                  {0.2482551f, 0.2482551f, 0.5034898f}}))});
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.output, matrix({{1, 0}, {0.3302385f, 0.6697615f}, {0.7517449f, 0.7517449f}}), kTol,
+      {course_testing::mistake(kAfterSoftmax, matrix({{0.4011121f, 0}, {0.1977758f, 0.4011121f}, {0.7517449f, 0.7517449f}})),
+       course_testing::mistake(kZeroFill, matrix({{0.7517449f, 0.4965102f}, {0.4965102f, 0.7517449f}, {0.7517449f, 0.7517449f}}))});
 }
 
 TEST(Masks, MaskOfAnotherShapeIsRejected) {
@@ -73,15 +105,15 @@ TEST(Masks, FullyMaskedQueryIsNaN) {
   // Query 1 sees every key and is unaffected.
   auto mask = course::Mask::boolean(blocked({{true, true, true}, {false, false, false}}));
   auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
-  ASSERT_EQ(got.weights.rows(), 2);
-  ASSERT_EQ(got.weights.cols(), 3);
-  ASSERT_EQ(got.output.rows(), 2);
-  ASSERT_EQ(got.output.cols(), 2);
+  ASSERT_SHAPE(got.weights, {2, 3});
+  ASSERT_SHAPE(got.output, {2, 2});
   for (course::Index j = 0; j < 3; ++j)
-    EXPECT_TRUE(std::isnan(got.weights(0, j))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
-                                                  "weights(0, " << j << ") should be NaN, got " << got.weights(0, j);
+    EXPECT_HOLDS(std::isnan(got.weights(0, j)), "with every key of query 0 blocked, weights(0, " + std::to_string(j) +
+                                                    ") should be NaN (as in PyTorch), got " +
+                                                    course_testing::shown(got.weights(0, j)));
   for (course::Index c = 0; c < 2; ++c)
-    EXPECT_TRUE(std::isnan(got.output(0, c))) << "scaled_dot_product_attention(<README example>, mask blocking row 0): "
-                                                 "output(0, " << c << ") should be NaN, got " << got.output(0, c);
+    EXPECT_HOLDS(std::isnan(got.output(0, c)), "with every key of query 0 blocked, output(0, " + std::to_string(c) +
+                                                   ") should be NaN (as in PyTorch), got " +
+                                                   course_testing::shown(got.output(0, c)));
   EXPECT_RESULT_NEAR(course::MatrixXf(got.weights.bottomRows(1)), matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
 }

@@ -24,29 +24,29 @@ double neighbour_distance_width16() {
 TEST(LvfLengths, OneReportPerLengthInOrder) {
   const std::vector<Index> lengths = {64, 8, 600, 8};
   const auto reports = student::length_experiment(lengths, 16, 512);
-  ASSERT_EQ(reports.size(), lengths.size()) << "length_experiment({64, 8, 600, 8}, 16, 512): one report per length";
-  for (std::size_t i = 0; i < lengths.size(); ++i) EXPECT_EQ(reports[i].length, lengths[i]) << "report " << i;
+  ASSERT_SAME(reports.size(), lengths.size()) << "length_experiment({64, 8, 600, 8}, 16, 512): one report per length";
+  for (std::size_t i = 0; i < lengths.size(); ++i) EXPECT_SAME(reports[i].length, lengths[i]) << "report " << i;
 }
 
 TEST(LvfLengths, LearnedServesUpToItsTableLength) {
   const auto reports = student::length_experiment({2, 511, 512, 513, 1000}, 16, 512);
-  ASSERT_EQ(reports.size(), 5u);
+  ASSERT_SAME(reports.size(), 5u);
   const bool want[] = {true, true, true, false, false};
   for (std::size_t i = 0; i < 5; ++i)
-    EXPECT_EQ(reports[i].learned_serves, want[i]) << "length " << reports[i].length << " with a 512-row table";
+    EXPECT_SAME(reports[i].learned_serves, want[i]) << "length " << reports[i].length << " with a 512-row table";
 }
 
 TEST(LvfLengths, NoLearnedStatsBeyondTheTable) {
   const auto reports = student::length_experiment({100, 1000}, 16, 512);
-  ASSERT_EQ(reports.size(), 2u);
-  EXPECT_TRUE(std::isfinite(reports[0].learned.min_distance)) << "length 100 fits the table";
-  EXPECT_TRUE(std::isnan(reports[1].learned.min_distance)) << "length 1000 does not fit: NaN, the table has no rows for it";
-  EXPECT_TRUE(std::isnan(reports[1].learned.neighbour_ratio)) << "length 1000 does not fit: NaN";
+  ASSERT_SAME(reports.size(), 2u);
+  EXPECT_HOLDS(std::isfinite(reports[0].learned.min_distance), course_testing::Text() << "length 100 fits the table");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.min_distance), course_testing::Text() << "length 1000 does not fit: NaN, the table has no rows for it");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.neighbour_ratio), course_testing::Text() << "length 1000 does not fit: NaN");
 }
 
 TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
   const auto reports = student::length_experiment({40}, 8, 50, 9);
-  ASSERT_EQ(reports.size(), 1u);
+  ASSERT_SAME(reports.size(), 1u);
   const course::PositionStats want =
       student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9).forward(40));
   EXPECT_VALUE_NEAR(reports[0].learned.min_distance, want.min_distance, kTol);
@@ -66,9 +66,9 @@ TEST(LvfLengths, OnlyTheSinusoidalEncodingKnowsWhatNearMeans) {
   // apart as any two rows (ratio near 1). Sinusoidal neighbours are much
   // closer than the average pair (about 0.4 at these lengths).
   for (const auto& r : student::length_experiment({64, 256}, 16, 512)) {
-    EXPECT_GT(r.learned.neighbour_ratio, 0.9) << "learned table, length " << r.length;
-    EXPECT_LT(r.learned.neighbour_ratio, 1.1) << "learned table, length " << r.length;
-    EXPECT_LT(r.sinusoidal.neighbour_ratio, 0.5) << "sinusoidal encoding, length " << r.length;
+    EXPECT_ABOVE(r.learned.neighbour_ratio, 0.9) << "learned table, length " << r.length;
+    EXPECT_BELOW(r.learned.neighbour_ratio, 1.1) << "learned table, length " << r.length;
+    EXPECT_BELOW(r.sinusoidal.neighbour_ratio, 0.5) << "sinusoidal encoding, length " << r.length;
   }
 }
 

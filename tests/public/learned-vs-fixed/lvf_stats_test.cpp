@@ -51,7 +51,7 @@ TEST(LvfStats, RepeatedRowGivesZeroMinimum) {
   p << 1, 1,  //
       2, 2,   //
       1, 1;
-  EXPECT_EQ(student::position_stats(p).min_distance, 0.0) << "rows 0 and 2 are the same code";
+  EXPECT_SAME(student::position_stats(p).min_distance, 0.0) << "rows 0 and 2 are the same code";
 }
 
 TEST(LvfStats, RejectsFewerThanTwoRows) {

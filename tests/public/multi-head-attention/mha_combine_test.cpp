@@ -33,12 +33,12 @@ TEST(MhaCombine, MergeHeadsConcatenatesAlongTheFeatures) {
     return float(1000 * (i / 24) + 100 * (i / 8 % 3) + 10 * (i / 4 % 2) + i % 4);
   });
   const Tensor merged = student::merge_heads(heads);
-  ASSERT_EQ(merged.shape(), (std::vector<Index>{2, 2, 12})) << "expected (B, L, H*D)";
+  ASSERT_SHAPE(merged, {2, 2, 12}) << "expected (B, L, H*D)";
   for (Index b = 0; b < 2; ++b)
     for (Index l = 0; l < 2; ++l)
       for (Index h = 0; h < 3; ++h)
         for (Index d = 0; d < 4; ++d)
-          EXPECT_EQ(merged.at({b, l, h * 4 + d}), heads.at({b, h, l, d}))
+          EXPECT_SAME(merged.at({b, l, h * 4 + d}), heads.at({b, h, l, d}))
               << "head " << h << " goes to columns [" << 4 * h << ", " << 4 * h + 4 << ")";
 }
 
@@ -50,8 +50,8 @@ TEST(MhaCombine, SeedExampleShapes) {
   // The lesson's example: MultiHeadAttention(32, 4) on x (8, 10, 32).
   student::MultiHeadAttention mha(32, 4);
   const auto [output, weights] = mha(random_tensor({8, 10, 32}, 1));
-  EXPECT_EQ(output.shape(), (std::vector<Index>{8, 10, 32}));
-  EXPECT_EQ(weights.shape(), (std::vector<Index>{8, 4, 10, 10})) << "per-head weights (B, H, L, L)";
+  EXPECT_SHAPE(output, {8, 10, 32});
+  EXPECT_SHAPE(weights, {8, 4, 10, 10}) << "per-head weights (B, H, L, L)";
 }
 
 TEST(MhaCombine, UniformAttentionAveragesTheValues) {
@@ -62,13 +62,13 @@ TEST(MhaCombine, UniformAttentionAveragesTheValues) {
   const Tensor query = random_tensor({1, 2, 4}, 2), key = random_tensor({1, 3, 4}, 3);
   const Tensor value = filled({1, 3, 4}, [](Index i) { return float(i); });  // rows 0..3, 4..7, 8..11
   const auto r = mha.forward(query, key, value);
-  ASSERT_EQ(r.output.shape(), (std::vector<Index>{1, 2, 4}));
+  ASSERT_SHAPE(r.output, {1, 2, 4});
   for (Index l = 0; l < 2; ++l)
     for (Index e = 0; e < 4; ++e)
       EXPECT_VALUE_NEAR(r.output.at({0, l, e}), float(4 + e) + p.in_proj_bias(8 + e) + p.out_proj_bias(e), kTol)
           << "query " << l << ", feature " << e << ": value rows [2E, 3E) of in_proj project the values";
-  ASSERT_TRUE(r.weights.has_value());
-  EXPECT_EQ(r.weights->shape(), (std::vector<Index>{1, 2, 3})) << "weights are averaged over heads by default";
+  ASSERT_HOLDS(r.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
+  EXPECT_SHAPE(*r.weights, {1, 2, 3}) << "weights are averaged over heads by default";
 }
 
 TEST(MhaCombine, OutProjIsApplied) {
@@ -90,9 +90,9 @@ TEST(MhaCombine, AveragedWeightsAreTheMeanOverHeads) {
   per_head.average_attn_weights = false;
   const auto all = mha.forward(query, key, key, per_head);
   const auto mean = mha.forward(query, key, key);
-  ASSERT_TRUE(all.weights && mean.weights);
-  ASSERT_EQ(all.weights->shape(), (std::vector<Index>{2, 4, 3, 5}));
-  ASSERT_EQ(mean.weights->shape(), (std::vector<Index>{2, 3, 5}));
+  ASSERT_HOLDS(all.weights && mean.weights, "expected the attention weights, got none (std::nullopt)");
+  ASSERT_SHAPE(*all.weights, {2, 4, 3, 5});
+  ASSERT_SHAPE(*mean.weights, {2, 3, 5});
   for (Index b = 0; b < 2; ++b) {
     MatrixXf want = MatrixXf::Zero(3, 5);
     for (Index h = 0; h < 4; ++h) want += all.weights->matrix({b, h});
@@ -109,7 +109,7 @@ TEST(MhaCombine, NoWeightsWhenNotNeeded) {
   course::ForwardOptions options;
   options.need_weights = false;
   const auto r = mha.forward(x, x, x, options);
-  EXPECT_FALSE(r.weights.has_value()) << "need_weights = false returns no weights, like torch's None";
+  EXPECT_HOLDS(!(r.weights.has_value()), course_testing::Text() << "need_weights = false returns no weights, like torch's None");
   EXPECT_TENSOR_NEAR(r.output, mha.forward(x, x, x).output, 0, 0);
 }
 

@@ -21,18 +21,18 @@ TEST(MhaHeads, CrossAttentionShapes) {
   // B = 2, H = 3, L = 4, S = 6, D = 5
   const auto r = student::attend_heads(random_tensor({2, 3, 4, 5}, 1), random_tensor({2, 3, 6, 5}, 2),
                                        random_tensor({2, 3, 6, 5}, 3));
-  EXPECT_EQ(r.output.shape(), (std::vector<Index>{2, 3, 4, 5})) << "output: expected (B, H, L, D)";
-  EXPECT_EQ(r.weights.shape(), (std::vector<Index>{2, 3, 4, 6})) << "weights: expected (B, H, L, S)";
+  EXPECT_SHAPE(r.output, {2, 3, 4, 5}) << "output: expected (B, H, L, D)";
+  EXPECT_SHAPE(r.weights, {2, 3, 4, 6}) << "weights: expected (B, H, L, S)";
 }
 
 TEST(MhaHeads, WeightsAreProbabilitiesOverTheKeys) {
   const auto r = student::attend_heads(random_tensor({2, 2, 3, 4}, 4), random_tensor({2, 2, 5, 4}, 5),
                                        random_tensor({2, 2, 5, 4}, 6));
-  ASSERT_EQ(r.weights.shape(), (std::vector<Index>{2, 2, 3, 5}));
+  ASSERT_SHAPE(r.weights, {2, 2, 3, 5});
   for (Index b = 0; b < 2; ++b)
     for (Index h = 0; h < 2; ++h) {
       const auto w = r.weights.matrix({b, h});
-      EXPECT_GE(w.minCoeff(), 0.0f) << "weights are probabilities (b=" << b << ", h=" << h << ")";
+      EXPECT_AT_LEAST(w.minCoeff(), 0.0f) << "weights are probabilities (b=" << b << ", h=" << h << ")";
       for (Index l = 0; l < 3; ++l)
         EXPECT_VALUE_NEAR(w.row(l).sum(), 1.0f, kTol) << "each query's weights over the S keys sum to 1 (b=" << b
                                                  << ", h=" << h << ", l=" << l << "): softmax along the last axis";
@@ -97,7 +97,7 @@ TEST(MhaHeads, ScoreBiasIsAddedToTheScaledScores) {
   EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 0}), 1.0 / 3.0, kTol);
   EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 1}), 2.0 / 3.0, kTol);
   // exp(-inf) is 0 (Eigen's vectorised exp() gives ~3e-39, which counts as 0 too).
-  EXPECT_LE(r.weights.at({0, 0, 0, 2}), 1e-30f) << "a -inf score gets zero weight";
+  EXPECT_AT_MOST(r.weights.at({0, 0, 0, 2}), 1e-30f) << "a -inf score gets zero weight";
   EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kTol);
   EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 1}), 2.0, kTol);
 }

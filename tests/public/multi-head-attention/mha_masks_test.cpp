@@ -27,7 +27,7 @@ constexpr float kBlockedWeight = 1e-30f;
 
 TEST(MhaMasks, CausalMaskBlocksLaterKeys) {
   const AttentionMask square = student::causal_mask(3, 3);
-  EXPECT_EQ(square.kind, MaskKind::boolean);
+  EXPECT_SAME(square.kind, MaskKind::boolean);
   EXPECT_TENSOR_NEAR(square.values, Tensor({3, 3}, {0, 1, 1, 0, 0, 1, 0, 0, 0}), 0, 0);
   const AttentionMask wide = student::causal_mask(2, 4);
   EXPECT_TENSOR_NEAR(wide.values, Tensor({2, 4}, {0, 1, 1, 1, 0, 0, 1, 1}), 0, 0);
@@ -52,9 +52,9 @@ TEST(MhaMasks, ThreeDimensionalMaskIsBatchMajor) {
   // batch b, head h must receive entry b*H + h.
   const AttentionMask mask{MaskKind::additive, filled({6, 2, 2}, [](Index i) { return float(i / 4); })};
   const Tensor bias = student::merge_masks(mask, std::nullopt, 2, 3, 2, 2);
-  ASSERT_EQ(bias.shape(), (std::vector<Index>{2, 3, 2, 2}));
+  ASSERT_SHAPE(bias, {2, 3, 2, 2});
   for (Index b = 0; b < 2; ++b)
-    for (Index h = 0; h < 3; ++h) EXPECT_EQ(bias.at({b, h, 1, 0}), float(b * 3 + h)) << "b=" << b << ", h=" << h;
+    for (Index h = 0; h < 3; ++h) EXPECT_SAME(bias.at({b, h, 1, 0}), float(b * 3 + h)) << "b=" << b << ", h=" << h;
 }
 
 TEST(MhaMasks, KeyPaddingBlocksWholeKeyColumns) {
@@ -72,11 +72,11 @@ TEST(MhaMasks, CausalForwardIgnoresLaterTokens) {
   options.attn_mask = student::causal_mask(4, 4);
   options.average_attn_weights = false;
   const auto before = mha.forward(x, x, x, options);
-  ASSERT_TRUE(before.weights.has_value());
+  ASSERT_HOLDS(before.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
   for (Index h = 0; h < 2; ++h)
     for (Index l = 0; l < 4; ++l)
       for (Index s = l + 1; s < 4; ++s)
-        EXPECT_LE(before.weights->at({0, h, l, s}), kBlockedWeight) << "query " << l << " must not see key " << s;
+        EXPECT_AT_MOST(before.weights->at({0, h, l, s}), kBlockedWeight) << "query " << l << " must not see key " << s;
   for (Index e = 0; e < 8; ++e) x.at({0, 3, e}) += 5.0f;  // change only the last token
   const auto after = mha.forward(x, x, x, options);
   for (Index l = 0; l < 3; ++l)
@@ -92,8 +92,8 @@ TEST(MhaMasks, PaddedKeysChangeNothing) {
   course::ForwardOptions options;
   options.key_padding_mask = Tensor({2, 3}, {0, 0, 1, 0, 0, 0});  // batch 0 pads key 2
   const auto before = mha.forward(query, key, value, options);
-  ASSERT_TRUE(before.weights.has_value());
-  for (Index l = 0; l < 2; ++l) EXPECT_LE(before.weights->at({0, l, 2}), kBlockedWeight) << "padded key got weight";
+  ASSERT_HOLDS(before.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
+  for (Index l = 0; l < 2; ++l) EXPECT_AT_MOST(before.weights->at({0, l, 2}), kBlockedWeight) << "padded key got weight";
   for (Index e = 0; e < 6; ++e) {
     key.at({0, 2, e}) = 9.0f;
     value.at({0, 2, e}) = -9.0f;

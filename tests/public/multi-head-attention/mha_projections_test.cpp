@@ -19,16 +19,16 @@ constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(MhaProjections, SeedExampleHasTorchShapedParameters) {
   student::MultiHeadAttention mha(32, 4);
-  EXPECT_EQ(mha.head_dim(), 8);
+  EXPECT_SAME(mha.head_dim(), 8);
   const auto& p = mha.parameters();
-  EXPECT_EQ(p.in_proj_weight.rows(), 96);
-  EXPECT_EQ(p.in_proj_weight.cols(), 32);
-  EXPECT_EQ(p.in_proj_bias.size(), 96);
-  EXPECT_EQ(p.out_proj_weight.rows(), 32);
-  EXPECT_EQ(p.out_proj_weight.cols(), 32);
-  EXPECT_EQ(p.out_proj_bias.size(), 32);
-  EXPECT_TRUE(p.in_proj_bias.isZero(0)) << "torch starts in_proj_bias at zero";
-  EXPECT_TRUE(p.out_proj_bias.isZero(0)) << "torch starts out_proj.bias at zero";
+  EXPECT_SAME(p.in_proj_weight.rows(), 96);
+  EXPECT_SAME(p.in_proj_weight.cols(), 32);
+  EXPECT_SAME(p.in_proj_bias.size(), 96);
+  EXPECT_SAME(p.out_proj_weight.rows(), 32);
+  EXPECT_SAME(p.out_proj_weight.cols(), 32);
+  EXPECT_SAME(p.out_proj_bias.size(), 32);
+  EXPECT_HOLDS(p.in_proj_bias.isZero(0), course_testing::Text() << "torch starts in_proj_bias at zero");
+  EXPECT_HOLDS(p.out_proj_bias.isZero(0), course_testing::Text() << "torch starts out_proj.bias at zero");
 }
 
 TEST(MhaProjections, InitDrawsInProjRowByRowThenOutProj) {
@@ -41,14 +41,14 @@ TEST(MhaProjections, InitDrawsInProjRowByRowThenOutProj) {
   // The first E draws fill row 0; draw E is row 1, column 0.
   for (Index c = 0; c < e; ++c) {
     const float want = generator.uniform(in_bound);
-    EXPECT_NEAR(p.in_proj_weight(0, c), want, kTol.allowed(want)) << "in_proj_weight(0, " << c << ")";
+    EXPECT_VALUE_NEAR(p.in_proj_weight(0, c), want, kTol) << "in_proj_weight(0, " << c << ")";
   }
   const float row1 = generator.uniform(in_bound);
-  EXPECT_NEAR(p.in_proj_weight(1, 0), row1, kTol.allowed(row1))
+  EXPECT_VALUE_NEAR(p.in_proj_weight(1, 0), row1, kTol)
       << "in_proj_weight(1, 0) is draw number E: fill the matrix row by row";
   for (Index i = e + 1; i < 3 * e * e; ++i) generator.uniform(in_bound);
   const float first_out = generator.uniform(out_bound);
-  EXPECT_NEAR(p.out_proj_weight(0, 0), first_out, kTol.allowed(first_out))
+  EXPECT_VALUE_NEAR(p.out_proj_weight(0, 0), first_out, kTol)
       << "out_proj_weight(0, 0) is the draw right after the last of in_proj_weight, with bound 1/sqrt(E)";
 }
 
@@ -56,17 +56,16 @@ TEST(MhaProjections, InitStaysWithinTorchBounds) {
   student::MultiHeadAttention mha(32, 4, 3);
   const auto& p = mha.parameters();
   const double in_bound = std::sqrt(6.0 / 128.0), out_bound = 1.0 / std::sqrt(32.0);
-  EXPECT_LE(p.in_proj_weight.cwiseAbs().maxCoeff(), (in_bound + kTol.allowed(in_bound)));
-  EXPECT_GT(p.in_proj_weight.cwiseAbs().maxCoeff(), 0.9 * in_bound) << "3072 uniform draws should come near the bound";
-  EXPECT_LE(p.out_proj_weight.cwiseAbs().maxCoeff(), (out_bound + kTol.allowed(out_bound)));
-  EXPECT_GT(p.out_proj_weight.cwiseAbs().maxCoeff(), 0.9 * out_bound);
+  EXPECT_AT_MOST(p.in_proj_weight.cwiseAbs().maxCoeff(), (in_bound + kTol.allowed(in_bound)));
+  EXPECT_HOLDS(p.in_proj_weight.cwiseAbs().maxCoeff() > 0.9 * in_bound, course_testing::Text() << "expected more than " << (0.9 * in_bound) << ", got " << (p.in_proj_weight.cwiseAbs().maxCoeff()) << ": " << "3072 uniform draws should come near the bound");
+  EXPECT_AT_MOST(p.out_proj_weight.cwiseAbs().maxCoeff(), (out_bound + kTol.allowed(out_bound)));
+  EXPECT_HOLDS(p.out_proj_weight.cwiseAbs().maxCoeff() > 0.9 * out_bound, course_testing::Text() << "expected more than " << (0.9 * out_bound) << ", got " << (p.out_proj_weight.cwiseAbs().maxCoeff()));
 }
 
 TEST(MhaProjections, InitDependsOnlyOnTheSeed) {
   student::MultiHeadAttention a(12, 3, 5), b(12, 3, 5), c(12, 3, 6);
   EXPECT_TENSOR_NEAR(a.parameters().in_proj_weight, b.parameters().in_proj_weight, 0, 0);
-  EXPECT_FALSE(a.parameters().in_proj_weight.isApprox(c.parameters().in_proj_weight))
-      << "seeds 5 and 6 gave the same in_proj_weight";
+  EXPECT_HOLDS(!(a.parameters().in_proj_weight.isApprox(c.parameters().in_proj_weight)), course_testing::Text() << "seeds 5 and 6 gave the same in_proj_weight");
 }
 
 TEST(MhaProjections, EmbedDimMustBeDivisibleByNumHeads) {
@@ -93,8 +92,8 @@ TEST(MhaProjections, SetParametersKeepsTheValues) {
   mha.set_parameters(p);
   EXPECT_TENSOR_NEAR(mha.parameters().in_proj_weight, p.in_proj_weight, 0, 0);
   EXPECT_TENSOR_NEAR(mha.parameters().out_proj_weight, p.out_proj_weight, 0, 0);
-  EXPECT_TRUE(mha.parameters().in_proj_bias == p.in_proj_bias);
-  EXPECT_TRUE(mha.parameters().out_proj_bias == p.out_proj_bias);
+  EXPECT_HOLDS(mha.parameters().in_proj_bias == p.in_proj_bias, "parameters() should return the in_proj_bias given to the constructor");
+  EXPECT_HOLDS(mha.parameters().out_proj_bias == p.out_proj_bias, "parameters() should return the out_proj_bias given to the constructor");
 }
 
 TEST(MhaProjections, SetParametersRejectsWrongShapes) {
@@ -118,12 +117,12 @@ TEST(MhaProjections, IdentityProjectionOnlySplitsTheHeads) {
   // x(b, l, e) = 100b + 10l + e, so every value says where it came from.
   const Tensor x = filled({2, 3, 6}, [](Index i) { return float(100 * (i / 18) + 10 * (i / 6 % 3) + i % 6); });
   const Tensor heads = student::project_heads(x, course::MatrixXf::Identity(6, 6), course::VectorXf::Zero(6), 3);
-  ASSERT_EQ(heads.shape(), (std::vector<Index>{2, 3, 3, 2})) << "expected (B, H, L, D) = (2, 3, 3, 2)";
+  ASSERT_SHAPE(heads, {2, 3, 3, 2}) << "expected (B, H, L, D) = (2, 3, 3, 2)";
   for (Index b = 0; b < 2; ++b)
     for (Index h = 0; h < 3; ++h)
       for (Index l = 0; l < 3; ++l)
         for (Index d = 0; d < 2; ++d)
-          EXPECT_EQ(heads.at({b, h, l, d}), x.at({b, l, h * 2 + d}))
+          EXPECT_SAME(heads.at({b, h, l, d}), x.at({b, l, h * 2 + d}))
               << "head " << h << " should hold columns [" << 2 * h << ", " << 2 * h + 2 << ") of position " << l
               << " (b=" << b << ", d=" << d << ")";
 }
@@ -136,7 +135,7 @@ TEST(MhaProjections, ProjectionIsXTimesWeightTransposedPlusBias) {
     for (Index j = 0; j < 4; ++j) w(i, j) = float(10 * i + j);
   const course::VectorXf bias = course::VectorXf::LinSpaced(4, 0.5f, 2.0f);  // 0.5, 1, 1.5, 2
   const Tensor heads = student::project_heads(x, w, bias, 2);
-  ASSERT_EQ(heads.shape(), (std::vector<Index>{1, 2, 1, 2}));
+  ASSERT_SHAPE(heads, {1, 2, 1, 2});
   for (Index h = 0; h < 2; ++h)
     for (Index d = 0; d < 2; ++d) {
       const Index feature = h * 2 + d;

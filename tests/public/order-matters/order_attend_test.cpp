@@ -26,8 +26,8 @@ constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(OrderAttend, ShapesAreWordsByWidthAndWordsByWords) {
   const course::AttentionResult r = student::self_attend(toy_sentence("dog bites man"));
-  EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).output", r.output, 3, E));
-  EXPECT_TRUE(has_shape("self_attend(<matrix (3, 8)>).weights", r.weights, 3, 3));
+  EXPECT_CHECK(has_shape("self_attend(<matrix (3, 8)>).output", r.output, 3, E));
+  EXPECT_CHECK(has_shape("self_attend(<matrix (3, 8)>).weights", r.weights, 3, 3));
 }
 
 TEST(OrderAttend, OneWordAttendsOnlyToItself) {
@@ -35,7 +35,7 @@ TEST(OrderAttend, OneWordAttendsOnlyToItself) {
   // value: x * value^T.
   const MatrixXf x = toy_sentence("dog");
   const course::AttentionResult r = student::self_attend(x);
-  ASSERT_TRUE(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
+  ASSERT_CHECK(has_shape("self_attend(<embedding of dog (1, 8)>).output", r.output, 1, E));
   EXPECT_TENSOR_NEAR(r.weights, MatrixXf(MatrixXf::Ones(1, 1)), kTol.atol, kTol.rtol)
       << "self_attend(<embedding of dog>).weights: a single key gets all the weight";
   const MatrixXf want = x * course::toy::projections().value.transpose();
@@ -91,11 +91,11 @@ TEST(OrderAttend, MeanPoolAveragesTheRows) {
       3, 4,   //
       5, 9;
   const course::VectorXf got = student::mean_pool(x);
-  ASSERT_EQ(got.size(), 2) << "mean_pool(<matrix (3, 2)>): expected a vector of 2 (one entry per column), got "
+  ASSERT_SAME(got.size(), 2) << "mean_pool(<matrix (3, 2)>): expected a vector of 2 (one entry per column), got "
                            << got.size();
   // 9 / 3 and 15 / 3 are exact in float.
-  EXPECT_EQ(got(0), 3.0f) << "mean_pool: (1 + 3 + 5) / 3";
-  EXPECT_EQ(got(1), 5.0f) << "mean_pool: (2 + 4 + 9) / 3";
+  EXPECT_SAME(got(0), 3.0f) << "mean_pool: (1 + 3 + 5) / 3";
+  EXPECT_SAME(got(1), 5.0f) << "mean_pool: (2 + 4 + 9) / 3";
 }
 
 TEST(OrderAttend, MeanPoolRejectsNoRows) {

@@ -24,34 +24,34 @@ constexpr float kClearlyVisible = 0.1f;
 
 TEST(OrderCompare, DogBitesManVersusManBitesDog) {
   const course::OrderComparison c = student::compare_orders(words("dog bites man"), words("man bites dog"));
-  EXPECT_EQ(c.permutation, (std::vector<Index>{2, 1, 0})) << "compare_orders(dog bites man, man bites dog): "
+  EXPECT_SAME(c.permutation, (std::vector<Index>{2, 1, 0})) << "compare_orders(dog bites man, man bites dog): "
                                                              "'man' is word 2 of A, 'bites' word 1, 'dog' word 0";
-  EXPECT_LT(c.pooled_distance_without, kRoundingOnly)
+  EXPECT_BELOW(c.pooled_distance_without, kRoundingOnly)
       << "without encoding, attention cannot see the order: the averaged outputs should agree";
-  EXPECT_LT(c.permutation_error_without, kRoundingOnly)
+  EXPECT_BELOW(c.permutation_error_without, kRoundingOnly)
       << "without encoding, B's outputs should be A's outputs reordered like B's words";
-  EXPECT_GT(c.pooled_distance_with, kClearlyVisible)
+  EXPECT_ABOVE(c.pooled_distance_with, kClearlyVisible)
       << "with encoding, the two sentences should give clearly different averaged outputs";
-  EXPECT_GT(c.permutation_error_with, kClearlyVisible)
+  EXPECT_ABOVE(c.permutation_error_with, kClearlyVisible)
       << "with encoding, B's outputs are no longer A's outputs reordered";
 }
 
 TEST(OrderCompare, ASentenceComparedWithItselfIsZeroBothWays) {
   const course::OrderComparison c = student::compare_orders(words("a bird sees the cat"), words("a bird sees the cat"));
-  EXPECT_EQ(c.permutation, (std::vector<Index>{0, 1, 2, 3, 4}));
+  EXPECT_SAME(c.permutation, (std::vector<Index>{0, 1, 2, 3, 4}));
   // The same computation twice gives the same floats.
-  EXPECT_LT(c.pooled_distance_without, kRoundingOnly);
-  EXPECT_LT(c.pooled_distance_with, kRoundingOnly);
-  EXPECT_LT(c.permutation_error_without, kRoundingOnly);
-  EXPECT_LT(c.permutation_error_with, kRoundingOnly);
+  EXPECT_BELOW(c.pooled_distance_without, kRoundingOnly);
+  EXPECT_BELOW(c.pooled_distance_with, kRoundingOnly);
+  EXPECT_BELOW(c.permutation_error_without, kRoundingOnly);
+  EXPECT_BELOW(c.permutation_error_with, kRoundingOnly);
 }
 
 TEST(OrderCompare, RepeatedWordsAreMatchedInOrder) {
   // The first "the" of B is the first "the" of A, the second the second.
   const course::OrderComparison c =
       student::compare_orders(words("the dog chases the cat"), words("the cat chases the dog"));
-  EXPECT_EQ(c.permutation, (std::vector<Index>{0, 4, 2, 3, 1}));
-  EXPECT_LT(c.permutation_error_without, kRoundingOnly);
+  EXPECT_SAME(c.permutation, (std::vector<Index>{0, 4, 2, 3, 1}));
+  EXPECT_BELOW(c.permutation_error_without, kRoundingOnly);
 }
 
 TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {

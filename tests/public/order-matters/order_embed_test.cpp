@@ -23,16 +23,16 @@ constexpr Index E = course::toy::kEmbedDim;
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(OrderEmbed, ShapeIsWordsByEmbedWidth) {
-  EXPECT_TRUE(has_shape("embed({\"dog\", \"bites\", \"man\"})", student::embed(words("dog bites man")), 3, E));
-  EXPECT_TRUE(has_shape("embed({\"bird\"})", student::embed({"bird"}), 1, E));
+  EXPECT_CHECK(has_shape("embed({\"dog\", \"bites\", \"man\"})", student::embed(words("dog bites man")), 3, E));
+  EXPECT_CHECK(has_shape("embed({\"bird\"})", student::embed({"bird"}), 1, E));
   // No words is a valid sentence for embed: an empty (0, E) matrix.
-  EXPECT_TRUE(has_shape("embed({})", student::embed({}), 0, E));
+  EXPECT_CHECK(has_shape("embed({})", student::embed({}), 0, E));
 }
 
 TEST(OrderEmbed, RowsAreTheTableRowsOfTheWords) {
   // Copying a row is exact: no tolerance.
   const MatrixXf got = student::embed(words("man bites dog man"));
-  ASSERT_TRUE(has_shape("embed({\"man\", \"bites\", \"dog\", \"man\"})", got, 4, E));
+  ASSERT_CHECK(has_shape("embed({\"man\", \"bites\", \"dog\", \"man\"})", got, 4, E));
   const std::vector<std::string> sentence = words("man bites dog man");
   for (Index l = 0; l < 4; ++l) {
     EXPECT_TENSOR_NEAR(MatrixXf(got.row(l)), table_row(sentence[static_cast<std::size_t>(l)]), 0, 0)
@@ -51,7 +51,7 @@ TEST(OrderEmbed, WithPositionsAddsTheEncodingByHand) {
   // On zero embeddings the result is the encoding itself. For width 8 the pair
   // frequencies are 1, 1/10, 1/100, 1/1000 (10000^(2i/8) = 10^i).
   const MatrixXf got = student::with_positions(MatrixXf::Zero(3, E));
-  ASSERT_TRUE(has_shape("with_positions(<zeros (3, 8)>)", got, 3, E));
+  ASSERT_CHECK(has_shape("with_positions(<zeros (3, 8)>)", got, 3, E));
   MatrixXf want(3, E);
   for (Index pos = 0; pos < 3; ++pos)
     for (Index pair = 0; pair < 4; ++pair) {
@@ -67,7 +67,7 @@ TEST(OrderEmbed, WithPositionsKeepsTheEmbeddings) {
   const MatrixXf x = order_public::toy_sentence("the cat chases a mouse");
   const MatrixXf placed = student::with_positions(x);
   const MatrixXf encoding = student::with_positions(MatrixXf::Zero(5, E));
-  ASSERT_TRUE(has_shape("with_positions(<matrix (5, 8)>)", placed, 5, E));
+  ASSERT_CHECK(has_shape("with_positions(<matrix (5, 8)>)", placed, 5, E));
   EXPECT_TENSOR_NEAR(placed, MatrixXf(x + encoding), kTol.atol, kTol.rtol)
       << "with_positions(x) should be x + with_positions(zeros)";
 }
@@ -76,7 +76,7 @@ TEST(OrderEmbed, WithPositionsUsesTheInputWidth) {
   // Any width works; width 3 has one sine/cosine pair and a lone sine whose
   // angle at position 1 is 1 / 10000^(2/3).
   const MatrixXf got = student::with_positions(MatrixXf::Zero(2, 3));
-  ASSERT_TRUE(has_shape("with_positions(<zeros (2, 3)>)", got, 2, 3));
+  ASSERT_CHECK(has_shape("with_positions(<zeros (2, 3)>)", got, 2, 3));
   EXPECT_VALUE_NEAR(got(1, 0), std::sin(1.0), kTol) << "with_positions(<zeros (2, 3)>)(1, 0) = sin(1)";
   EXPECT_VALUE_NEAR(got(1, 2), std::sin(1.0 / std::pow(10000.0, 2.0 / 3.0)), kTol)
       << "with_positions(<zeros (2, 3)>)(1, 2) = sin(1 / 10000^(2/3))";

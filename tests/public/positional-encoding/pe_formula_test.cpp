@@ -18,13 +18,21 @@ using pe_checks::call_text;
 // formula by about 3e-8.
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
+// The README's pitfalls, as failures name them.
+const char* const kSwapped = "sin and cos are swapped: the sine goes in the even column, the cosine in the odd one.";
+const char* const kIntegerDivision =
+    "integer division in the exponent: i / d_model is 0, so every pair turns at 1 radian per position. Divide as "
+    "double: static_cast<double>(i) / static_cast<double>(d_model).";
+const char* const kPairIndex =
+    "the pair index k is used in the exponent instead of the even column index 2k: 10000^(2k / d_model).";
+
 TEST(PeFormula, ShapeIsSeqLenByDModel) {
-  EXPECT_SHAPE("positional_encoding(5, 8)", student::positional_encoding(5, 8), 5, 8);
+  EXPECT_ENCODING_SHAPE("positional_encoding(5, 8)", student::positional_encoding(5, 8), 5, 8);
   // An odd width keeps all its columns: the last one is a sine without a partner.
-  EXPECT_SHAPE("positional_encoding(3, 5)", student::positional_encoding(3, 5), 3, 5);
-  EXPECT_SHAPE("positional_encoding(1, 1)", student::positional_encoding(1, 1), 1, 1);
+  EXPECT_ENCODING_SHAPE("positional_encoding(3, 5)", student::positional_encoding(3, 5), 3, 5);
+  EXPECT_ENCODING_SHAPE("positional_encoding(1, 1)", student::positional_encoding(1, 1), 1, 1);
   // No positions is a valid request: an empty (0, 4) matrix.
-  EXPECT_SHAPE("positional_encoding(0, 4)", student::positional_encoding(0, 4), 0, 4);
+  EXPECT_ENCODING_SHAPE("positional_encoding(0, 4)", student::positional_encoding(0, 4), 0, 4);
 }
 
 TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
@@ -32,7 +40,7 @@ TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
   for (course::Index d_model : {8, 5}) {
     const std::string call = call_text("positional_encoding", 1, d_model);
     const course::MatrixXd pe = student::positional_encoding(1, d_model);
-    ASSERT_SHAPE(call, pe, 1, d_model);
+    ASSERT_ENCODING_SHAPE(call, pe, 1, d_model);
     course::MatrixXd want(1, d_model);
     for (course::Index c = 0; c < d_model; ++c) want(0, c) = c % 2 == 0 ? 0.0 : 1.0;
     EXPECT_ENCODING_NEAR(call, pe, want, "0, 1, 0, 1, ...", kTol.atol);
@@ -42,13 +50,26 @@ TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
 TEST(PeFormula, KnownValuesAtPositionOne) {
   // With d_model = 8 the pair frequencies are 1 / 10000^(2i/8) = 1, 1/10, 1/100, 1/1000.
   const course::MatrixXd pe = student::positional_encoding(5, 8);
-  ASSERT_SHAPE("positional_encoding(5, 8)", pe, 5, 8);
-  EXPECT_VALUE_NEAR(pe(1, 0), std::sin(1.0), kTol) << "positional_encoding(5, 8): PE(1, 0) = sin(1 / 10000^(0/8)) = sin(1)";
-  EXPECT_VALUE_NEAR(pe(1, 1), std::cos(1.0), kTol) << "positional_encoding(5, 8): PE(1, 1) = cos(1): same angle as column 0, cosine";
-  EXPECT_VALUE_NEAR(pe(1, 2), std::sin(0.1), kTol) << "positional_encoding(5, 8): PE(1, 2) = sin(1 / 10000^(2/8)) = sin(0.1)";
-  EXPECT_VALUE_NEAR(pe(1, 3), std::cos(0.1), kTol) << "positional_encoding(5, 8): PE(1, 3) = cos(0.1): columns 2 and 3 share a frequency";
-  EXPECT_VALUE_NEAR(pe(1, 6), std::sin(0.001), kTol) << "positional_encoding(5, 8): PE(1, 6) = sin(1 / 10000^(6/8)) = sin(0.001)";
-  EXPECT_VALUE_NEAR(pe(3, 4), std::sin(0.03), kTol) << "positional_encoding(5, 8): PE(3, 4) = sin(3 / 10000^(4/8)) = sin(0.03)";
+  ASSERT_ENCODING_SHAPE("positional_encoding(5, 8)", pe, 5, 8);
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 0)", pe(1, 0), std::sin(1.0), kTol,
+                                          {course_testing::mistake(kSwapped, std::cos(1.0))}))
+      << "  PE(1, 0) = sin(1 / 10000^(0/8)) = sin(1)";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 1)", pe(1, 1), std::cos(1.0), kTol,
+                                          {course_testing::mistake(kSwapped, std::sin(1.0))}))
+      << "  PE(1, 1) = cos(1): same angle as column 0, cosine";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 2)", pe(1, 2), std::sin(0.1), kTol,
+                                          {course_testing::mistake(kIntegerDivision, std::sin(1.0)),
+                                           course_testing::mistake(kPairIndex, std::sin(1 / std::pow(10000.0, 1.0 / 8))),
+                                           course_testing::mistake(kSwapped, std::cos(0.1))}))
+      << "  PE(1, 2) = sin(1 / 10000^(2/8)) = sin(0.1)";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 3)", pe(1, 3), std::cos(0.1), kTol))
+      << "  PE(1, 3) = cos(0.1): columns 2 and 3 share a frequency";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 6)", pe(1, 6), std::sin(0.001), kTol,
+                                          {course_testing::mistake(kIntegerDivision, std::sin(1.0)),
+                                           course_testing::mistake(kPairIndex, std::sin(1 / std::pow(10000.0, 3.0 / 8)))}))
+      << "  PE(1, 6) = sin(1 / 10000^(6/8)) = sin(0.001)";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (3, 4)", pe(3, 4), std::sin(0.03), kTol))
+      << "  PE(3, 4) = sin(3 / 10000^(4/8)) = sin(0.03)";
 }
 
 TEST(PeFormula, MatchesHandComputedTable) {
@@ -61,7 +82,7 @@ TEST(PeFormula, OddWidthEndsWithASine) {
   // positional_encoding(3, 5): pairs (0, 1) and (2, 3) as usual, then column 4
   // alone, the sine of pos / 10000^(4/5). Row 0 is 0 there, so look at rows 1, 2.
   const course::MatrixXd pe = student::positional_encoding(3, 5);
-  ASSERT_SHAPE("positional_encoding(3, 5)", pe, 3, 5);
+  ASSERT_ENCODING_SHAPE("positional_encoding(3, 5)", pe, 3, 5);
   EXPECT_ENCODING_NEAR("positional_encoding(3, 5)", pe, pe_checks::hand_computed_3x5(),
                        "sin/cos(pos / 10^(1.6 k)), column 4 a sine", kTol.atol);
 }
@@ -69,9 +90,11 @@ TEST(PeFormula, OddWidthEndsWithASine) {
 TEST(PeFormula, UsesTheBaseArgument) {
   // base 100, d_model 4: pair 1 turns at 1 / 100^(2/4) = 1/10 radian per position.
   const course::MatrixXd pe = student::positional_encoding(3, 4, 100.0);
-  ASSERT_SHAPE("positional_encoding(3, 4, 100)", pe, 3, 4);
-  EXPECT_VALUE_NEAR(pe(2, 2), std::sin(0.2), kTol) << "positional_encoding(3, 4, 100): PE(2, 2) = sin(2 / 100^(2/4)) = sin(0.2)";
-  EXPECT_VALUE_NEAR(pe(2, 3), std::cos(0.2), kTol) << "positional_encoding(3, 4, 100): PE(2, 3) = cos(0.2)";
+  ASSERT_ENCODING_SHAPE("positional_encoding(3, 4, 100)", pe, 3, 4);
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (2, 2)", pe(2, 2), std::sin(0.2), kTol))
+      << "  PE(2, 2) = sin(2 / 100^(2/4)) = sin(0.2)";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (2, 3)", pe(2, 3), std::cos(0.2), kTol))
+      << "  PE(2, 3) = cos(0.2)";
 }
 
 TEST(PeFormula, RejectsBadArguments) {

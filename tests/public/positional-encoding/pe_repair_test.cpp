@@ -12,7 +12,7 @@
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 TEST(PeRepair, ShapeAtFiveByEight) {
-  EXPECT_SHAPE("positional_encoding_loop(5, 8)", student::positional_encoding_loop(5, 8), 5, 8);
+  EXPECT_ENCODING_SHAPE("positional_encoding_loop(5, 8)", student::positional_encoding_loop(5, 8), 5, 8);
 }
 
 TEST(PeRepair, ValuesAtFiveByEight) {
@@ -25,14 +25,14 @@ TEST(PeRepair, OddWidthKeepsItsLastSine) {
   // The loop bound and the width are one bug: positional_encoding_loop(3, 5)
   // has 5 columns, and column 4 is the sine of pos / 10000^(4/5).
   const course::MatrixXd pe = student::positional_encoding_loop(3, 5);
-  ASSERT_SHAPE("positional_encoding_loop(3, 5)", pe, 3, 5);
+  ASSERT_ENCODING_SHAPE("positional_encoding_loop(3, 5)", pe, 3, 5);
   EXPECT_ENCODING_NEAR("positional_encoding_loop(3, 5)", pe, pe_checks::hand_computed_3x5(),
                        "sin/cos(pos / 10^(1.6 k)), column 4 a sine", kTol.atol);
 }
 
 TEST(PeRepair, EmptySizesAreAllowed) {
-  EXPECT_SHAPE("positional_encoding_loop(0, 4)", student::positional_encoding_loop(0, 4), 0, 4);
-  EXPECT_SHAPE("positional_encoding_loop(3, 0)", student::positional_encoding_loop(3, 0), 3, 0);
+  EXPECT_ENCODING_SHAPE("positional_encoding_loop(0, 4)", student::positional_encoding_loop(0, 4), 0, 4);
+  EXPECT_ENCODING_SHAPE("positional_encoding_loop(3, 0)", student::positional_encoding_loop(3, 0), 3, 0);
 }
 
 TEST(PeRepair, RejectsNegativeSeqLen) {

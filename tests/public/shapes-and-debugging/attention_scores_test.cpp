@@ -28,11 +28,10 @@ TEST(DbgScores, OneRowPerQueryOneColumnPerKey) {
   const MatrixXf q = MatrixXf::Ones(2, 4);
   const MatrixXf k = MatrixXf::Ones(3, 4);
   const MatrixXf got = student::attention_scores(q, k);
-  const std::string printed = dbg::printed_during_call();
   // Every q_i . k_j is 4; divided by sqrt(4) = 2 that is 2.
   const MatrixXf want = MatrixXf::Constant(2, 3, 2.0f);
   DBG_EXPECT_NEAR(call_of(q, k), got, want, "(L, S) = (2, 3) scores, each 4 / sqrt(4) = 2", kTol.atol, kTol.rtol)
-      << dbg::diagnose_scores(q, k, got) << printed;
+      << dbg::diagnose_scores(q, k, got);
 }
 
 TEST(DbgScores, SmallExampleByHand) {
@@ -40,11 +39,10 @@ TEST(DbgScores, SmallExampleByHand) {
                               {0, 2, 0, 0}});  // query 1 along feature 1, twice as strongly
   const MatrixXf k = dbg::mf({{1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 1, 1}});
   const MatrixXf got = student::attention_scores(q, k);
-  const std::string printed = dbg::printed_during_call();
   // q k^T = [[1, 0, 1], [0, 2, 2]], then times 1/sqrt(4) = 0.5.
   const MatrixXf want = dbg::mf({{0.5f, 0.0f, 0.5f}, {0.0f, 1.0f, 1.0f}});
   DBG_EXPECT_NEAR(call_of(q, k), got, want, "q k^T / 2 worked out by hand", kTol.atol, kTol.rtol)
-      << dbg::diagnose_scores(q, k, got) << printed;
+      << dbg::diagnose_scores(q, k, got);
 }
 
 TEST(DbgScores, SquareScoresAreNotTransposed) {
@@ -53,11 +51,10 @@ TEST(DbgScores, SquareScoresAreNotTransposed) {
   const MatrixXf q = dbg::mf({{2, 0, 0, 0}, {0, 2, 0, 0}});
   const MatrixXf k = dbg::mf({{0, 2, 0, 0}, {0, 0, 2, 0}});
   const MatrixXf got = student::attention_scores(q, k);
-  const std::string printed = dbg::printed_during_call();
   const MatrixXf want = dbg::mf({{0, 0},    // query 0 against keys 0 and 1
                                  {2, 0}});  // query 1 against key 0: 4 / sqrt(4)
   DBG_EXPECT_NEAR(call_of(q, k), got, want, "scores(i, j) = q_i . k_j / 2", kTol.atol, kTol.rtol)
-      << dbg::diagnose_scores(q, k, got) << printed;
+      << dbg::diagnose_scores(q, k, got);
 }
 
 TEST(DbgScores, RejectsQueriesAndKeysOfDifferentWidths) {

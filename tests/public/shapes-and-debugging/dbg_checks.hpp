@@ -75,14 +75,8 @@ inline ::testing::AssertionResult failure_reading(const char*, const std::string
 }
 #define DBG_FAIL(message) EXPECT_PRED_FORMAT1(::dbg::failure_reading, (message))
 
-/// What the student's code printed (std::cerr, e.g. ShapeTrace::print) during
-/// the last call into it, ready to append to a failure message; empty when it
-/// printed nothing. Read it right after the call: the next call clears it.
-inline std::string printed_during_call() {
-  const std::string& out = grader::client::student().last_output();
-  if (out.empty()) return "";
-  return "\n--- your code printed during this call ---\n" + out;
-}
+// What the student's code printed (std::cerr, e.g. ShapeTrace::print) during
+// the test's calls is added under every failure by the results listener.
 
 /// EXPECT_TENSOR_NEAR's comparison, reported under the call that produced the value.
 struct NamedNear {
@@ -92,7 +86,7 @@ struct NamedNear {
   ::testing::AssertionResult operator()(const char*, const char*, const char*, const char*,
                                         const ::grader::testing::TensorView<T>& got,
                                         const ::grader::testing::TensorView<T>& want, double atol, double rtol) const {
-    return ::grader::testing::tensors_near(call.c_str(), expected.c_str(), "", "", got, want, atol, rtol);
+    return ::grader::testing::tensors_near(call, got, want, atol, rtol);
   }
 };
 
@@ -215,8 +209,8 @@ class GridReport {
   }
   bool ok() const { return failures_ == 0; }
   std::string text() const {
-    std::string s = std::to_string(failures_) + " of " + std::to_string(cases_) + " cases are wrong" +
-                    (failures_ > 5 ? "; the first 5:" : ":") + shown_;
+    std::string s = "head_dim(embed_dim, num_heads): " + std::to_string(failures_) + " of " + std::to_string(cases_) +
+                    " cases are wrong" + (failures_ > 5 ? "; the first 5:" : ":") + shown_;
     if (rounded_) s += "\n" + cause(advice::kIndivisible);
     return s;
   }

@@ -31,24 +31,22 @@ TEST(DbgSplitHeads, HeadsTakeContiguousFeatureBlocks) {
   // every token, head 1 features 2, 3.
   const Tensor x = addressed(1, 2, 4);  // token 0: 0 1 2 3, token 1: 10 11 12 13
   const Tensor got = student::split_heads(x, 2);
-  const std::string printed = dbg::printed_during_call();
   const Tensor want({1, 2, 2, 2}, {0, 1, 10, 11,    // head 0: (token 0, features 0..1), (token 1, features 0..1)
                                    2, 3, 12, 13});  // head 1: the same tokens, features 2..3
   // Copies of whole numbers: exact.
   DBG_EXPECT_NEAR(call_of(x, 2), got, want, "head h = features [2h, 2h + 2) of each token", 0.0, 0.0)
-      << dbg::diagnose_split(x, 2, got) << printed;
+      << dbg::diagnose_split(x, 2, got);
 }
 
 TEST(DbgSplitHeads, KeepsBatchesAndTokensInPlace) {
   // (2, 3, 6) into 3 heads of 2: out(b, h, l, d) = x(b, l, 2h + d) = 100 b + 10 l + 2h + d.
   const Tensor x = addressed(2, 3, 6);
   const Tensor got = student::split_heads(x, 3);
-  const std::string printed = dbg::printed_during_call();
   const Tensor want = dbg::tensor_from({2, 3, 3, 2}, [](const std::vector<Index>& i) {
     return static_cast<float>(100 * i[0] + 10 * i[2] + 2 * i[1] + i[3]);
   });
   DBG_EXPECT_NEAR(call_of(x, 3), got, want, "out(b, h, l, d) = 100 b + 10 l + 2h + d", 0.0, 0.0)
-      << dbg::diagnose_split(x, 3, got) << printed;
+      << dbg::diagnose_split(x, 3, got);
 }
 
 TEST(DbgSplitHeads, RejectsFeaturesTheHeadsCannotShare) {

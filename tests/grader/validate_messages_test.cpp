@@ -1,0 +1,69 @@
+// `grader validate`'s check of what students read: validate::message_problems
+// finds raw test-framework text in a report and failures that name no call.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "grader/validate/validate.hpp"
+
+namespace gv = grader::validate;
+namespace gr = grader::runner;
+
+namespace {
+
+grader::course::Course course_with(grader::course::ExerciseKind kind) {
+  grader::course::Course course;
+  grader::course::Lesson lesson;
+  lesson.id = "attention";
+  grader::course::Exercise exercise;
+  exercise.id = "softmax";
+  exercise.kind = kind;
+  lesson.exercises.push_back(exercise);
+  course.lessons.push_back(lesson);
+  return course;
+}
+
+gr::SubmissionResult failing(const std::string& message) {
+  gr::TestResult t;
+  t.lesson = "attention";
+  t.exercise = "softmax";
+  t.name = "Softmax.EqualScoresGiveEqualWeights";
+  t.status = gr::TestStatus::failed;
+  t.message = message;
+  gr::LessonResult lesson;
+  lesson.lesson = "attention";
+  lesson.tests.push_back(t);
+  gr::SubmissionResult result;
+  result.lessons.push_back(lesson);
+  return result;
+}
+
+}  // namespace
+
+TEST(ValidateMessages, AMessageThatNamesTheCallPasses) {
+  auto course = course_with(grader::course::ExerciseKind::code);
+  auto result = failing("softmax_rows(<matrix (1, 4)>): 4 of 4 values differ from the expected ones (shape (1, 4))");
+  EXPECT_TRUE(gv::message_problems(course, result, {"  ✘ Softmax.EqualScoresGiveEqualWeights\n"}).empty());
+}
+
+TEST(ValidateMessages, EveryRawFrameworkFragmentIsFound) {
+  auto course = course_with(grader::course::ExerciseKind::code);
+  auto result = failing("softmax_rows(<matrix (1, 4)>): expected 1, got 2");
+  for (const auto& fragment : gv::kRawFrameworkText) {
+    auto problems = gv::message_problems(course, result, {"header\n        text " + fragment + " more\n"});
+    ASSERT_EQ(problems.size(), 1u) << fragment;
+    EXPECT_NE(problems[0].find(fragment), std::string::npos) << problems[0];
+  }
+}
+
+TEST(ValidateMessages, AFailureThatNamesNoCallIsAProblem) {
+  auto course = course_with(grader::course::ExerciseKind::code);
+  for (const char* message : {"the result: 4 of 4 values differ", "4 of 10 cases are wrong", ""}) {
+    auto problems = gv::message_problems(course, failing(message), {});
+    ASSERT_EQ(problems.size(), 1u) << message;
+    EXPECT_NE(problems[0].find("does not start with a call"), std::string::npos) << problems[0];
+  }
+  // A quiz answer has no call to name.
+  EXPECT_TRUE(gv::message_problems(course_with(grader::course::ExerciseKind::quiz), failing("wrong answer"), {}).empty());
+}
