@@ -2,7 +2,7 @@
 # Batch grading, timed: a generated class graded with `grader grade DIR
 # --gradebook tmp.db -j 2`, against the raw compile time of its unique files
 # and a naive clean CMake build + ctest per submission (bench/naive/batch/).
-#   bench/batch_bench.sh [--build DIR] [--count 50] [--jobs 2] [--naive 2] [--seed 1] [--keep]
+#   bench/batch_bench.sh [--build DIR] [--class mixed|unique|both] [--count 50] [--jobs 2] [--naive 0] [--seed 1] [--keep]
 #                        [--grader EXE] [--toolchain JSON] [--baseline-grader EXE [--baseline-toolchain JSON]]
 set -euo pipefail
 exec /usr/bin/python3 "$(dirname "$0")/lib/batch_bench.py" "$@"

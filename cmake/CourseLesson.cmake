@@ -7,7 +7,10 @@
 #   course_<id>_proxy          lessons/<id>/bridge/proxy.cpp (test side of the pipe)
 #   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
 # and records where they are in the grader's toolchain manifest. Hyphens in
-# ids become underscores in target names.
+# ids become underscores in target names. Each lesson also gets the
+# precompiled header its student files are compiled with (StudentPch.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
+
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
@@ -50,9 +53,14 @@ function(add_course_lesson id)
   endforeach()
   string(REGEX REPLACE ", $" "" suites "${suites}")
 
+  course_student_pch(${id} pch)
+  if(pch)
+    set(pch ", ${pch}")
+  endif()
+
   set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
   set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_LESSONS
-    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}},\n")
+    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${pch}},\n")
 endfunction()
 
 # Writes build/bin/grader-toolchain.json: how the grader compiles and links a

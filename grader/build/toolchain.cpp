@@ -44,6 +44,12 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     LessonArtifacts a;
     a.worker_libraries = lesson.at("worker_libraries").get<std::vector<std::string>>();
     a.suites = lesson.at("suites").get<std::map<std::string, std::string>>();
+    if (lesson.contains("precompiled_header")) {
+      const auto& p = lesson.at("precompiled_header");
+      a.precompiled_header = PrecompiledHeader{p.at("header").get<std::string>(),
+                                               p.at("includes").get<std::vector<std::string>>(),
+                                               p.value("gch", std::string())};
+    }
     t.lessons[id] = std::move(a);
   }
   return t;

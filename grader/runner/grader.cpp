@@ -301,7 +301,10 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     compile_timeout = std::max(1, std::min(compile_timeout, seconds_left()));
     const bool deadline_first = seconds_left() < lesson_limits.lesson_timeout_s;
     build::WorkerBuilder builder(toolchain_, cache_dir_);
-    auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048});
+    // CPU time limits each compile; its wall time may stretch on a busy machine, up to the deadline.
+    build::BuildLimits build_limits{compile_timeout, 2048};
+    if (options.deadline) build_limits.wall_timeout_s = std::max(1, std::min(build_limits.wall_seconds(), seconds_left()));
+    auto built = builder.build(lesson.id, sources, scratch.path(), build_limits);
     if (!built.ok) {
       result.status = LessonStatus::compile_error;
       result.detail = built.diagnostics;
