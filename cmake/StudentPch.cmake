@@ -8,7 +8,9 @@
 # read from build/student-pch/<id>/lesson.hpp.gch instead of from source.
 #
 # Only course-owned headers go in: the lesson's API headers and what they
-# include (lessons/common/, Eigen, the standard library). It is built here, in
+# include (lessons/common/, Eigen, the standard library), and
+# common/eigen_kernels.hpp, which tells the compiler that Eigen's float
+# product kernels are compiled once, in course_common. It is built here, in
 # the trusted build, with exactly the flags, include folders and compiler the
 # grader gives student files, so GCC accepts it for them; CMake rebuilds it
 # when one of those headers changes (the depfile lists them all). <var> is set
@@ -25,6 +27,11 @@ function(course_student_pch id var)
     return()
   endif()
   list(SORT api_headers)
+  # Eigen's float product kernels, compiled once in course_common: declared
+  # "instantiated elsewhere" for every student file (common/eigen_kernels.hpp).
+  if(EXISTS "${PROJECT_SOURCE_DIR}/lessons/common/eigen_kernels.hpp")
+    list(APPEND api_headers common/eigen_kernels.hpp)
+  endif()
   set(dir "${CMAKE_BINARY_DIR}/student-pch/${id}")
   set(header "${dir}/lesson.hpp")
   set(text "// The course headers every student file of lesson ${id} is compiled with,\n")

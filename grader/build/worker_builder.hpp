@@ -58,9 +58,11 @@ class WorkerBuilder {
   BuildResult build(const std::string& lesson, const std::vector<SourceFile>& sources,
                     const std::filesystem::path& work_dir, const BuildLimits& limits) const;
 
+  /// What `source` is compiled with in `worker_lesson`'s worker.
+  ForcedInclude forced_include(const std::string& worker_lesson, const SourceFile& source) const;
+
  private:
   std::string object_key(const SourceFile& source, const ForcedInclude& forced) const;
-  ForcedInclude forced_include(const std::string& worker_lesson, const SourceFile& source) const;
   const Toolchain& toolchain_;
   std::filesystem::path cache_dir_;
   std::string headers_digest_;  ///< hash of every course header, part of each object's key

@@ -149,8 +149,9 @@ std::vector<std::string> broken_submission_lessons() {
 // `grader grade` of a broken submission, on broken_submission_lessons().
 json grade_broken(const fs::path& submission, GraderRun& run, const std::vector<std::string>& before = {}) {
   json report = grade_json(submission, run, broken_submission_lessons(), before);
-  if (report.contains("lessons"))
+  if (report.contains("lessons")) {
     EXPECT_NE(find_lesson(report, kWitnessLesson), nullptr) << "the witness lesson was not graded: " << describe(run);
+  }
   return report;
 }
 
