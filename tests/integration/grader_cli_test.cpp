@@ -40,7 +40,7 @@ const std::string kBrokenExercise = "pe-formula";
 // The test's deadline for grading a submission, even one whose every call
 // hangs (run_grader scales it by COURSE_TEST_TIMEOUT_SCALE). Generous: it
 // only stops a grader that never ends, it does not time one.
-constexpr auto kGradeBound = std::chrono::seconds(300);
+constexpr auto kGradeBound = std::chrono::seconds(600);
 
 json parse_report(const GraderRun& run) {
   try {
