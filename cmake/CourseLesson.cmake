@@ -16,7 +16,10 @@
 #                              `grader grade` (the plain public suite, the one students build, never
 #                              links a reference)
 # and records where they are in the grader's toolchain manifest. Hyphens in
-# ids become underscores in target names.
+# ids become underscores in target names. Each lesson also gets the
+# precompiled header its student files are compiled with (StudentPch.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
+
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
@@ -91,6 +94,11 @@ function(add_course_lesson id)
   endforeach()
   string(REGEX REPLACE ", $" "" suites "${suites}")
 
+  course_student_pch(${id} pch)
+  if(pch)
+    set(pch ", ${pch}")
+  endif()
+
   set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
   set(extra "")
   if(TARGET course_${name}_use_stubs)
@@ -103,7 +111,7 @@ function(add_course_lesson id)
   string(REGEX REPLACE ", $" "" served_json "${served_json}")
   string(APPEND extra ", \"callback_lessons\": [${served_json}]")
   set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_LESSONS
-    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${extra}},\n")
+    "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${extra}${pch}},\n")
 endfunction()
 
 # Writes build/bin/grader-toolchain.json: how the grader compiles and links a

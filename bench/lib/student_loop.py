@@ -10,7 +10,15 @@ See bench/student_loop.sh for the command line. For each lesson, in rounds
   baseline   with --baseline-grader: that grader's check after the same kind of edit
 and, fewer times because it is slow, naive-clean: the naive project generated
 into a fresh folder, configured, built and run by ctest.
+
+With --every-file, every student code file of the course instead: for each,
+in rounds, `grader check LESSON` right after that file changed against that
+file compiled alone with the grader's flags and no precompiled header (the
+grader's compile before precompiled headers); each ratio check / compile is
+the median of its rounds' ratios, and the table ends with their geometric
+mean and maximum (targets: <= 0.5 and <= 0.75).
 """
+import math
 import argparse
 import os
 import shutil
@@ -89,6 +97,50 @@ def measure_lesson(args, course_yaml, toolchain, lesson, root):
     return edited.relative_to(ws), samples
 
 
+def measure_every_file(args, course_yaml, toolchain, root):
+    """[(lesson, file, check samples, compile samples)] for every student code file."""
+    grader = str(Path(args.build) / "bin" / "grader")
+    ws = root / "ws"
+    shutil.copytree(COURSE / "solutions", ws)
+    cache = fresh_dir(root / "cache")
+    rows = []
+    for lesson, files in code_files(course_yaml).items():
+        check = [grader, "--cache-dir", str(cache), "check", lesson, "--workspace", str(ws)]
+        run_timed(check)  # cold: compiles every file of the lesson once
+        for rel in files:
+            edited = ws / rel
+            checks, alone = [], []
+            for r in range(args.rounds):
+                # Alternating which goes first, so neither always meets a warmer or busier machine.
+                order = ("check", "alone") if r % 2 == 0 else ("alone", "check")
+                for what in order:
+                    touch_comment(edited, f"{what} {r}")
+                    if what == "check":
+                        checks.append(run_timed(check))
+                    else:
+                        alone.append(run_timed(compile_command(toolchain, edited, root / "alone.o")))
+            ratio = median([c.wall / a.wall for c, a in zip(checks, alone)])
+            print(f"  {rel:<48} check {median([c.wall for c in checks]):5.2f} s  compile {median([a.wall for a in alone]):5.2f} s"
+                  f"  ratio {ratio:4.2f}  load {os.getloadavg()[0]:.1f}", flush=True)
+            rows.append((lesson, rel, checks, alone))
+    return rows
+
+
+def print_every_file(rows):
+    print("\nEvery student file: grader check after editing it, against compiling it alone without a precompiled header")
+    print("(medians of the rounds, wall seconds; ratio: median of the rounds' check / compile)")
+    print(f"{'file':<50} {'check':>7} {'compile':>8} {'ratio':>6}")
+    ratios = []
+    for _, rel, checks, alone in rows:
+        ratio = median([c.wall / a.wall for c, a in zip(checks, alone)])
+        ratios.append(ratio)
+        print(f"{rel:<50} {median([c.wall for c in checks]):7.2f} {median([a.wall for a in alone]):8.2f} {ratio:6.2f}")
+    geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+    worst = max(ratios)
+    print(f"geometric mean {geomean:.2f} (target <= 0.5: {'met' if geomean <= 0.5 else 'not met'}); "
+          f"maximum {worst:.2f} (target <= 0.75: {'met' if worst <= 0.75 else 'not met'})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--build", default=str(COURSE / "build-bench"), help="configured and built course build folder")
@@ -97,11 +149,22 @@ def main():
     parser.add_argument("--file", help="workspace-relative file to edit (default: the lesson's first)")
     parser.add_argument("--baseline-grader", help="another grader executable to time side by side (e.g. before a change)")
     parser.add_argument("--baseline-toolchain", help="the toolchain manifest for --baseline-grader")
+    parser.add_argument("--every-file", action="store_true",
+                        help="every student file of the course: check against compile alone (no naive builds)")
     parser.add_argument("lessons", nargs="*", default=["positional-encoding"])
     args = parser.parse_args()
 
     toolchain = load_toolchain(args.build)
     course_yaml = load_course()
+    if args.every_file:
+        info = machine()
+        print_machine(info)
+        print(f"# student flags: {' '.join(toolchain['compile_flags'])}; {args.rounds} rounds per file")
+        with tempfile.TemporaryDirectory(prefix="bench-student-") as tmp:
+            rows = measure_every_file(args, course_yaml, toolchain, Path(tmp))
+        print_every_file(rows)
+        print(f"# load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return 0
     known = {l["id"] for l in course_yaml["lessons"]}
     info = machine()
     print_machine(info)

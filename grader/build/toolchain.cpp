@@ -51,6 +51,12 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     a.suites = lesson.at("suites").get<std::map<std::string, std::string>>();
     a.use_stubs = lesson.value("use_stubs", "");
     a.callback_lessons = lesson.value("callback_lessons", std::vector<std::string>{});
+    if (lesson.contains("precompiled_header")) {
+      const auto& p = lesson.at("precompiled_header");
+      a.precompiled_header = PrecompiledHeader{p.at("header").get<std::string>(),
+                                               p.at("includes").get<std::vector<std::string>>(),
+                                               p.value("gch", std::string())};
+    }
     t.lessons[id] = std::move(a);
   }
   if (j.contains("programs")) t.programs = j.at("programs").get<std::map<std::string, std::string>>();

@@ -4,10 +4,19 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace grader::build {
+
+/// The course headers a lesson's student files are compiled with, forced in
+/// front of each file (cmake/StudentPch.cmake builds them).
+struct PrecompiledHeader {
+  std::string header;                 ///< build/student-pch/<id>/lesson.hpp: includes every entry of `includes`
+  std::vector<std::string> includes;  ///< the lesson's API headers, relative to the include folders
+  std::string gch;                    ///< header + ".gch", or "" when the course was built without (COURSE_STUDENT_PCH=OFF)
+};
 
 struct LessonArtifacts {
   std::vector<std::string> worker_libraries;  ///< static libraries, link order
@@ -20,6 +29,7 @@ struct LessonArtifacts {
   /// Used lessons whose reference functions this lesson's public_serving and
   /// hidden suites can serve (empty without references).
   std::vector<std::string> callback_lessons;
+  std::optional<PrecompiledHeader> precompiled_header;  ///< absent for a lesson without headers of its own
 };
 
 struct Toolchain {

@@ -9,6 +9,8 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <iostream>
+#include <set>
 #include <sstream>
 
 #include "grader/build/source_scan.hpp"
@@ -22,8 +24,15 @@ namespace fs = std::filesystem;
 namespace {
 
 // Every header under the include directories feeds the object key, so a
-// changed course header invalidates cached student objects.
-std::string digest_headers(const Toolchain& t) {
+// changed course header invalidates cached student objects. `newest` is the
+// latest modification time among them: a precompiled header older than that
+// was made from other headers.
+struct CourseHeaders {
+  std::string digest;
+  fs::file_time_type newest = fs::file_time_type::min();
+};
+
+CourseHeaders digest_headers(const Toolchain& t) {
   util::Sha256 h;
   h.field(t.compiler);
   for (const auto& f : t.compile_flags) h.field(f);
@@ -36,11 +45,36 @@ std::string digest_headers(const Toolchain& t) {
     }
   }
   std::sort(headers.begin(), headers.end());
+  CourseHeaders out;
   for (const auto& p : headers) {
     h.field(p.string());
     h.field(util::read_file(p));
+    std::error_code ec;
+    auto time = fs::last_write_time(p, ec);
+    if (!ec && time > out.newest) out.newest = time;
   }
-  return h.hex();
+  out.digest = h.hex();
+  return out;
+}
+
+// Says `text` on stderr once per process: a batch builds many workers.
+void note_once(const std::string& text) {
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (said.insert(text).second) std::cerr << "grader: note: " << text << "\n";
+}
+
+// GCC names the header it refused, with -Winvalid-pch, in a line such as
+// "warning: .../lesson.hpp.gch: not used because `__OPTIMIZE__' not defined".
+bool compiler_refused(const std::string& diagnostics, const std::string& gch) {
+  for (std::size_t at = diagnostics.find(gch); at != std::string::npos; at = diagnostics.find(gch, at + 1)) {
+    std::size_t end = diagnostics.find('\n', at);
+    std::string_view line(diagnostics.data() + at, (end == std::string::npos ? diagnostics.size() : end) - at);
+    if (line.find("not used because") != std::string_view::npos || line.find("Winvalid-pch") != std::string_view::npos)
+      return true;
+  }
+  return false;
 }
 
 sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
@@ -57,6 +91,8 @@ sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const 
   std::vector<std::string> inputs = t.include_dirs;
   inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
   inputs.push_back((cache_dir / "objects").string());
+  for (const auto& [id, lesson] : t.lessons)
+    if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
   inputs.push_back(t.worker_main_object);
   if (artifacts) inputs.insert(inputs.end(), artifacts->worker_libraries.begin(), artifacts->worker_libraries.end());
   spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
@@ -138,13 +174,63 @@ std::string link_inputs_digest(const Toolchain& t, const LessonArtifacts& artifa
 }  // namespace
 
 WorkerBuilder::WorkerBuilder(const Toolchain& toolchain, fs::path cache_dir)
-    : toolchain_(toolchain), cache_dir_(std::move(cache_dir)), headers_digest_(digest_headers(toolchain)) {
+    : toolchain_(toolchain), cache_dir_(std::move(cache_dir)) {
+  CourseHeaders headers = digest_headers(toolchain);
+  headers_digest_ = std::move(headers.digest);
+  headers_newest_ = headers.newest;
   fs::create_directories(cache_dir_ / "objects");
 }
 
-std::string WorkerBuilder::object_key(const SourceFile& source) const {
+std::string WorkerBuilder::object_key(const SourceFile& source, const ForcedInclude& forced) const {
   // The file name matters too: it appears in __FILE__ and in diagnostics.
-  return util::Sha256().field(headers_digest_).field(source.relative).field(source.content).hex();
+  return util::Sha256().field(headers_digest_).field(forced.identity).field(source.relative).field(source.content).hex();
+}
+
+ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, const SourceFile& source) const {
+  // A file's own lesson decides, not the worker's: order-matters compiles
+  // attention's files too, and their objects are shared between the two.
+  const std::string own = source.relative.substr(0, source.relative.find('/'));
+  const LessonArtifacts* lesson = toolchain_.lesson(own);
+  if (!lesson || !lesson->precompiled_header) lesson = toolchain_.lesson(worker_lesson);
+  ForcedInclude forced;
+  if (!lesson || !lesson->precompiled_header) return forced;  // a lesson without headers: the file as written
+  const PrecompiledHeader& pch = *lesson->precompiled_header;
+  forced.identity = pch.header;
+  for (const auto& include : pch.includes) forced.identity += "\n" + include;
+
+  if (!pch.gch.empty()) {
+    std::error_code ec;
+    const auto size = fs::file_size(pch.gch, ec);
+    const auto time = ec ? fs::file_time_type::min() : fs::last_write_time(pch.gch, ec);
+    if (ec) {
+      forced.note = "the precompiled course header " + pch.gch + " is missing: student files compile from source, " +
+                    "which is slower (rebuild the course: cmake --build build)";
+    } else if (time < headers_newest_) {
+      // GCC would use it without noticing: it does not look at the headers a .gch was made from.
+      forced.note = "the precompiled course header " + pch.gch + " is older than the course headers: student files " +
+                    "compile from source, which is slower (rebuild the course: cmake --build build)";
+    } else {
+      forced.flags = {"-include", pch.header, "-Winvalid-pch"};
+      forced.gch = pch.gch;
+      forced.identity += "\n" + pch.gch + " " + std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
+      return forced;
+    }
+  }
+  // The same headers from source, by their own paths (never lesson.hpp, whose
+  // .gch next to it GCC would use, stale or not).
+  forced.identity += "\nfrom source";
+  for (const auto& include : pch.includes) {
+    std::string path = include;
+    for (const auto& dir : toolchain_.include_dirs) {
+      std::error_code ec;
+      if (fs::is_regular_file(fs::path(dir) / include, ec)) {
+        path = (fs::path(dir) / include).string();
+        break;
+      }
+    }
+    forced.flags.insert(forced.flags.end(), {"-include", path});
+  }
+  return forced;
 }
 
 BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<SourceFile>& sources,
@@ -168,7 +254,9 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   worker_key.field(lesson).field(link_inputs_digest(toolchain_, *artifacts));
   std::string prefix = src_dir.string() + "/";
   for (const auto& source : sources) {
-    const std::string key = object_key(source);
+    const ForcedInclude forced = forced_include(lesson, source);
+    if (!forced.note.empty()) note_once(forced.note);
+    const std::string key = object_key(source, forced);
     worker_key.field(key);
     fs::path cached = cache_dir_ / "objects" / (key + ".o");
     // Unless the object is cached, claim its compile, or wait for the thread
@@ -207,14 +295,19 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     for (const auto& f : toolchain_.compile_flags) spec.argv.push_back(f);
     for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
     for (const auto& d : toolchain_.system_include_dirs) spec.argv.insert(spec.argv.end(), {"-isystem", d});
+    spec.argv.insert(spec.argv.end(), forced.flags.begin(), forced.flags.end());
     spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
     auto compile_start = std::chrono::steady_clock::now();
-    auto run = sandbox::run(spec, std::chrono::seconds(limits.compile_timeout_s), 256 * 1024);
+    auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
+    if (!forced.gch.empty() && compiler_refused(run.err, forced.gch))
+      note_once("the compiler refused the precompiled course header " + forced.gch + " (-Winvalid-pch; was the "
+                "compiler or a flag changed since the course was built?): student files compile from source, which is "
+                "slower (rebuild the course: cmake --build build)");
     if (!run.ok()) {
       if (run.timed_out)
-        result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.compile_timeout_s) +
+        result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.wall_seconds()) +
                              " s and was stopped (a template or constexpr that never ends?)";
       else if (run.signal)
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
@@ -259,7 +352,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   spec.argv.push_back("-Wl,--end-group");
   for (const auto& f : toolchain_.link_flags) spec.argv.push_back(f);
   spec.argv.insert(spec.argv.end(), {"-o", worker.string()});
-  auto run = sandbox::run(spec, std::chrono::seconds(limits.compile_timeout_s), 256 * 1024);
+  auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
   if (!run.ok()) {
     std::string text = run.err;
     // Undefined references to the lesson API mean a function was deleted or renamed.

@@ -18,8 +18,15 @@ struct SourceFile {
 };
 
 struct BuildLimits {
-  int compile_timeout_s = 60;
+  int compile_timeout_s = 60;    ///< CPU seconds of one compile or link (RLIMIT_CPU of each compiler process)
   std::size_t memory_mb = 2048;  ///< the compiler's address space
+  /// Wall seconds of one compile or link; 0: kWallPerCpuSecond x compile_timeout_s.
+  /// Wall time stretches with the machine's load and CPU time does not, so the
+  /// CPU limit is the one that stops a runaway compile, and the wall limit
+  /// only a compiler that waits.
+  int wall_timeout_s = 0;
+  static constexpr int kWallPerCpuSecond = 4;
+  int wall_seconds() const { return wall_timeout_s > 0 ? wall_timeout_s : kWallPerCpuSecond * compile_timeout_s; }
 };
 
 struct BuildResult {
@@ -29,6 +36,18 @@ struct BuildResult {
   double seconds = 0;
   int cache_hits = 0;
   int compiled = 0;
+};
+
+/// What the compiler reads before a student file: the course headers of the
+/// file's lesson (its first path component), as if the file began with
+/// #include "<lesson>/<api>.hpp". From the precompiled header the course build
+/// made (cmake/StudentPch.cmake) when it is there and current; otherwise the
+/// same headers are read from source, so a file means the same either way.
+struct ForcedInclude {
+  std::vector<std::string> flags;  ///< compiler arguments: -include ... (and -Winvalid-pch with a .gch)
+  std::string gch;                 ///< the precompiled header the compiler may use, or ""
+  std::string identity;            ///< what was forced in, and which .gch: part of each object's key
+  std::string note;                ///< why no precompiled header is used, or "" (also when built without on purpose)
 };
 
 class WorkerBuilder {
@@ -42,11 +61,15 @@ class WorkerBuilder {
                     const std::filesystem::path& work_dir, const BuildLimits& limits,
                     const std::vector<std::string>& extra_libraries = {}) const;
 
+  /// What `source` is compiled with in `worker_lesson`'s worker.
+  ForcedInclude forced_include(const std::string& worker_lesson, const SourceFile& source) const;
+
  private:
-  std::string object_key(const SourceFile& source) const;
+  std::string object_key(const SourceFile& source, const ForcedInclude& forced) const;
   const Toolchain& toolchain_;
   std::filesystem::path cache_dir_;
   std::string headers_digest_;  ///< hash of every course header, part of each object's key
+  std::filesystem::file_time_type headers_newest_;  ///< the latest modification time of those headers
 };
 
 /// Adds a note saying why when the compiler was denied a file (the sandbox

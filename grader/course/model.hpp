@@ -25,7 +25,7 @@ struct Limits {
   std::optional<int> call_timeout_ms;   ///< wall time of one call into student code
   std::optional<int> lesson_timeout_s;  ///< wall time of a whole lesson's suite run
   std::optional<int> memory_mb;         ///< address space of the worker
-  std::optional<int> compile_timeout_s; ///< wall time of compiling one student file
+  std::optional<int> compile_timeout_s; ///< CPU time of compiling one student file (wall: 4x, BuildLimits)
 };
 
 /// Limits with every field resolved.

@@ -378,7 +378,10 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     build::WorkerBuilder builder(toolchain_, cache_dir_);
     std::vector<std::string> stubs;  // the served lessons' functions, as callbacks
     for (const auto& used : served) stubs.push_back(toolchain_.lesson(used)->use_stubs);
-    auto built = builder.build(lesson.id, sources, scratch.path(), {compile_timeout, 2048}, stubs);
+    // CPU time limits each compile; its wall time may stretch on a busy machine, up to the deadline.
+    build::BuildLimits build_limits{compile_timeout, 2048};
+    if (options.deadline) build_limits.wall_timeout_s = std::max(1, std::min(build_limits.wall_seconds(), seconds_left()));
+    auto built = builder.build(lesson.id, sources, scratch.path(), build_limits, stubs);
     if (!built.ok) {
       result.status = LessonStatus::compile_error;
       result.detail = built.diagnostics;

@@ -13,6 +13,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -28,6 +29,7 @@
 #include "grader/protocol/args.hpp"
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
+#include "support/timeouts.hpp"
 
 namespace {
 
@@ -37,9 +39,18 @@ namespace gp = grader::protocol;
 using gp::Value;
 using Clock = std::chrono::steady_clock;
 
-constexpr auto kCallTimeout = std::chrono::milliseconds(500);
-// Short for the tests; the course's workers are ready in milliseconds.
-constexpr auto kReadyTimeout = std::chrono::milliseconds(1500);
+// Short for the tests, scaled like every test timeout (COURSE_TEST_TIMEOUT_SCALE)
+// so that a busy machine does not stop an honest worker; the course's
+// workers are ready in milliseconds.
+const auto kCallTimeout = course_test::scaled(std::chrono::milliseconds(500));
+const auto kReadyTimeout = course_test::scaled(std::chrono::milliseconds(1500));
+
+// How the client writes a limit in its messages: "0.5".
+std::string seconds_text(std::chrono::milliseconds ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", static_cast<double>(ms.count()) / 1000.0);
+  return text;
+}
 
 // A fresh folder under $TMPDIR, removed with everything in it.
 using ScratchDir = grader::util::TempDir;
@@ -195,9 +206,9 @@ TEST_F(WorkerClientTest, InfiniteLoopTimesOutWithinTheCallLimit) {
   std::string message = failure_of("infinite_loop");
   auto took = Clock::now() - start;
   EXPECT_EQ(message.rfind("infinite_loop(1, 2): ", 0), 0u) << message;
-  EXPECT_TRUE(contains(message, "timed out after 0.5 s")) << message;
+  EXPECT_TRUE(contains(message, "timed out after " + seconds_text(kCallTimeout) + " s")) << message;
   EXPECT_GE(took, kCallTimeout - std::chrono::milliseconds(50));
-  EXPECT_LT(took, kCallTimeout + std::chrono::milliseconds(1500));
+  EXPECT_LT(took, kCallTimeout + course_test::scaled(std::chrono::milliseconds(1500)));
   // The looping worker was killed, not left spinning.
   EXPECT_TRUE(eventually([&] { return !lock_is_held(lock); })) << "the looping worker still runs";
   expect_next_call_works();
@@ -208,14 +219,14 @@ TEST_F(WorkerClientTest, SlowButInTimeSucceedsAndTooSlowTimesOut) {
   auto start = Clock::now();
   std::string message = failure_of("sleep_ms", {std::int64_t{5000}});
   EXPECT_TRUE(contains(message, "timed out")) << message;
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_LT(Clock::now() - start, course_test::scaled(std::chrono::seconds(2)));
   expect_next_call_works();
 }
 
 TEST_F(WorkerClientTest, FloodOfOutputDoesNotDeadlock) {
   auto start = Clock::now();
   auto r = call("flood_output");
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(2));
+  EXPECT_LT(Clock::now() - start, course_test::scaled(std::chrono::seconds(2)));
   EXPECT_EQ(std::get<std::string>(r.at(0)), "flooded");
   // Kept output is capped; what is kept is what was printed.
   EXPECT_GT(client_.last_output().size(), 0u);
@@ -286,7 +297,7 @@ TEST_F(WorkerClientTest, ClaimedHugeReplyIsRefusedFromItsLengthAtOnce) {
                                     std::to_string(grader::caps::kMaxReplyBytes) + " bytes: cut"))
       << message;
   // Refused from the prefix: not after waiting for the rest until the deadline.
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1500));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, course_test::scaled(std::chrono::milliseconds(1500)));
   expect_next_call_works();
 }
 
@@ -424,14 +435,14 @@ TEST(WorkerClientStart, WorkerThatNeverReadsItsRequestDidNotStart) {
     EXPECT_EQ(std::string(e.what()).rfind("your code did not start: ", 0), 0u) << e.what();
     EXPECT_FALSE(contains(e.what(), "echo(big)")) << "no call started, none may be blamed: " << e.what();
   }
-  EXPECT_LT(Clock::now() - start, kReadyTimeout + std::chrono::milliseconds(1500));
+  EXPECT_LT(Clock::now() - start, kReadyTimeout + course_test::scaled(std::chrono::milliseconds(1500)));
 }
 
 // Each way a static initializer can keep the worker from becoming ready
 // (see start_mode in worker_client_test_table.cpp).
 struct StartFailure {
   const char* mode;
-  std::vector<const char*> expected;  ///< parts of the message
+  std::vector<std::string> expected;  ///< parts of the message
 };
 
 class WorkerClientStartFailure : public ::testing::TestWithParam<StartFailure> {};
@@ -449,11 +460,11 @@ TEST_P(WorkerClientStartFailure, FailsOnceFastAndRemembers) {
   } catch (const gc::WorkerDidNotStart& e) {
     first = e.what();
   }
-  EXPECT_LT(Clock::now() - start, kReadyTimeout + std::chrono::milliseconds(1500)) << f.mode;
+  EXPECT_LT(Clock::now() - start, kReadyTimeout + course_test::scaled(std::chrono::milliseconds(1500))) << f.mode;
   EXPECT_EQ(first.rfind("your code did not start: ", 0), 0u) << first;
   EXPECT_FALSE(contains(first, "echo(1)")) << "no call started, none may be blamed: " << first;
   EXPECT_TRUE(contains(first, "initialiser")) << "the message should point at static initialisers: " << first;
-  for (const char* part : f.expected) EXPECT_TRUE(contains(first, part)) << f.mode << ": no \"" << part << "\" in " << first;
+  for (const std::string& part : f.expected) EXPECT_TRUE(contains(first, part)) << f.mode << ": no \"" << part << "\" in " << first;
   EXPECT_EQ(client.start_failure(), first);
   // Every later call fails at once, the same way, without a new worker.
   auto again = Clock::now();
@@ -465,13 +476,13 @@ TEST_P(WorkerClientStartFailure, FailsOnceFastAndRemembers) {
       EXPECT_EQ(std::string(e.what()), first);
     }
   }
-  EXPECT_LT(Clock::now() - again, std::chrono::milliseconds(500)) << "later calls waited for something";
+  EXPECT_LT(Clock::now() - again, course_test::scaled(std::chrono::milliseconds(500))) << "later calls waited for something";
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Modes, WorkerClientStartFailure,
     ::testing::Values(
-        StartFailure{"loop", {"still in static initialisation after 1.5 s", "loop forever"}},
+        StartFailure{"loop", {"still in static initialisation after " + seconds_text(kReadyTimeout) + " s", "loop forever"}},
         StartFailure{"segfault", {"crashed before it was ready", "SIGSEGV"}},
         StartFailure{"abort", {"crashed before it was ready", "SIGABRT"}},
         StartFailure{"throw", {"SIGABRT", "std::terminate", "terminate called after throwing"}},

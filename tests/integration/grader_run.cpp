@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "support/timeouts.hpp"
+
 extern char** environ;
 
 namespace grader_test {
@@ -72,6 +74,7 @@ GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds 
 
   GraderRun run;
   pid_t pid = -1;
+  const auto deadline = course_test::scaled(limit);
   auto start = Clock::now();
   try {
     // Its own process group, so a timeout kills the grader and everything it started.
@@ -84,7 +87,7 @@ GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds 
   for (;;) {
     pid_t r = ::waitpid(pid, &status, WNOHANG);
     if (r == pid) break;
-    if (Clock::now() - start > limit) {
+    if (Clock::now() - start > deadline) {
       ::kill(-pid, SIGKILL);
       ::waitpid(pid, &status, 0);
       run.timed_out = true;

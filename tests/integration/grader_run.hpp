@@ -38,10 +38,11 @@ pid_t spawn_process(const std::vector<std::string>& argv, const std::vector<std:
                     const std::filesystem::path& cwd = {});
 
 /// Runs GRADER_EXE with `args` (NO_COLOR set, stdin from /dev/null, output to
-/// files so no pipe can fill up); the whole process group is killed at `limit`.
+/// files so no pipe can fill up); the whole process group is killed at
+/// `limit` times COURSE_TEST_TIMEOUT_SCALE (tests/support/timeouts.hpp).
 /// `extra_env` ("NAME=value") takes precedence over the test's environment.
 /// It runs in `cwd` when given (relative paths in `args` are relative to it).
-GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(100),
+GraderRun run_grader(const std::vector<std::string>& args, std::chrono::seconds limit = std::chrono::seconds(300),
                      const std::vector<std::string>& extra_env = {}, const std::filesystem::path& cwd = {});
 
 /// Exit code, time and the start of both outputs, for failure messages.

@@ -75,7 +75,7 @@ TEST(ShardedBatch, ThreeShardsMergedEqualOneUnshardedRun) {
   auto grade = [&](const fs::path& book, std::vector<std::string> extra, std::vector<std::string> env = {}) {
     std::vector<std::string> args = {"-j", "2", "grade", batch.string(), "--lesson", kLesson, "--gradebook", book.string()};
     args.insert(args.end(), extra.begin(), extra.end());
-    GraderRun run = run_grader(args, std::chrono::seconds(300), env);
+    GraderRun run = run_grader(args, std::chrono::seconds(900), env);
     EXPECT_EQ(run.exit_code, 0) << book.filename() << ": " << describe(run);
     return run;
   };

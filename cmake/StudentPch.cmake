@@ -1,0 +1,70 @@
+# course_student_pch(<id> <var>)
+#
+# One precompiled header per lesson for the student files the grader compiles
+# (grader/build/worker_builder.cpp). Compiling a student file is mostly
+# parsing the course's headers (Eigen above all); with this header the
+# grader compiles each student file as if it began with
+#   #include "<id>/<api>.hpp"   (every header in lessons/<id>/)
+# read from build/student-pch/<id>/lesson.hpp.gch instead of from source.
+#
+# Only course-owned headers go in: the lesson's API headers and what they
+# include (lessons/common/, Eigen, the standard library), and
+# common/eigen_kernels.hpp, which tells the compiler that Eigen's float
+# product kernels are compiled once, in course_common. It is built here, in
+# the trusted build, with exactly the flags, include folders and compiler the
+# grader gives student files, so GCC accepts it for them; CMake rebuilds it
+# when one of those headers changes (the depfile lists them all). <var> is set
+# to the manifest entry for the lesson ("" when lessons/<id>/ has no header).
+#
+# -DCOURSE_STUDENT_PCH=OFF builds none: the grader then compiles every file
+# from source, with the same forced include.
+option(COURSE_STUDENT_PCH "Precompile each lesson's API header for the student files the grader compiles" ON)
+
+function(course_student_pch id var)
+  set(${var} "" PARENT_SCOPE)
+  file(GLOB api_headers RELATIVE "${PROJECT_SOURCE_DIR}/lessons" CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/lessons/${id}/*.hpp")
+  if(NOT api_headers)
+    return()
+  endif()
+  list(SORT api_headers)
+  # Eigen's float product kernels, compiled once in course_common: declared
+  # "instantiated elsewhere" for every student file (common/eigen_kernels.hpp).
+  if(EXISTS "${PROJECT_SOURCE_DIR}/lessons/common/eigen_kernels.hpp")
+    list(APPEND api_headers common/eigen_kernels.hpp)
+  endif()
+  set(dir "${CMAKE_BINARY_DIR}/student-pch/${id}")
+  set(header "${dir}/lesson.hpp")
+  set(text "// The course headers every student file of lesson ${id} is compiled with,\n")
+  string(APPEND text "// precompiled into lesson.hpp.gch (cmake/StudentPch.cmake). Generated: do not edit.\n")
+  set(includes "")
+  foreach(h IN LISTS api_headers)
+    string(APPEND text "#include \"${h}\"\n")
+    string(APPEND includes "\"${h}\", ")
+  endforeach()
+  string(REGEX REPLACE ", $" "" includes "${includes}")
+  file(CONFIGURE OUTPUT "${header}" CONTENT "${text}")
+
+  set(gch "")
+  if(COURSE_STUDENT_PCH)
+    string(REPLACE "-" "_" name "${id}")
+    get_target_property(eigen_includes Eigen3::Eigen INTERFACE_INCLUDE_DIRECTORIES)
+    set(system_flags "")
+    foreach(d IN LISTS eigen_includes)
+      list(APPEND system_flags -isystem "${d}")
+    endforeach()
+    # The grader's compile line (WorkerBuilder::build): compiler, student
+    # flags, -I lessons, -isystem Eigen. Not through ccache: the header holds
+    # this checkout's absolute paths.
+    add_custom_command(
+      OUTPUT "${header}.gch"
+      COMMAND "${CMAKE_CXX_COMPILER}" ${COURSE_STUDENT_CXX_FLAGS} "-I${PROJECT_SOURCE_DIR}/lessons" ${system_flags}
+              -x c++-header "${header}" -MD -MF "${header}.d" -MT "${header}.gch" -o "${header}.gch"
+      DEPENDS "${header}"
+      DEPFILE "${header}.d"
+      COMMENT "Precompiling the course headers for student files of lesson ${id}"
+      VERBATIM)
+    add_custom_target(course_${name}_student_pch ALL DEPENDS "${header}.gch")
+    set(gch "${header}.gch")
+  endif()
+  set(${var} "\"precompiled_header\": {\"header\": \"${header}\", \"includes\": [${includes}], \"gch\": \"${gch}\"}" PARENT_SCOPE)
+endfunction()
