@@ -77,6 +77,18 @@ bool compiler_refused(const std::string& diagnostics, const std::string& gch) {
   return false;
 }
 
+// The compiler driver outlives a limit that ends cc1plus (RLIMIT_CPU's
+// SIGXCPU, or SIGKILL) and reports it as its own "internal compiler error":
+// name the limit instead of passing GCC's bug-report text on.
+std::string limit_that_stopped_the_compiler(const std::string& err, const BuildLimits& limits) {
+  if (err.find("CPU time limit exceeded signal terminated program") != std::string::npos)
+    return "compiling took longer than " + std::to_string(limits.compile_timeout_s) +
+           " s of CPU time and was stopped (a template or constexpr that never ends?)";
+  if (err.find("Killed signal terminated program") != std::string::npos)
+    return "the compiler was stopped by SIGKILL (memory or CPU limit: simplify templates or constant expressions)";
+  return "";
+}
+
 sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
                             const fs::path& cache_dir, const LessonArtifacts* artifacts) {
   sandbox::Spec spec;
@@ -312,6 +324,8 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       else if (run.signal)
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
                              " (memory or CPU limit: simplify templates or constant expressions)";
+      else if (std::string limit = limit_that_stopped_the_compiler(run.err, limits); !limit.empty())
+        result.diagnostics = source.relative + ": " + limit;
       else
         result.diagnostics = explain_denied_reads(trim_diagnostics(run.err, prefix));
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
