@@ -2,7 +2,10 @@
 // `pictures`) from the workspace's files, through the lesson's worker.
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "grader/cli/commands.hpp"
 #include "grader/picture/picture.hpp"
@@ -54,6 +57,46 @@ std::string changed_options(const course::Picture& p, const std::map<std::string
   return out;
 }
 
+// The picture's extras with the global options taken out into `global`: the
+// picture reads unknown options itself (allow_extras, no fallthrough), so
+// `grader picture encoding --no-color` is handled here as `check` handles it.
+std::vector<std::string> take_global_options(const std::vector<std::string>& extras, GlobalOptions& global) {
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < extras.size(); ++i) {
+    const std::string& arg = extras[i];
+    const auto eq = arg.find('=');
+    const std::string flag = arg.substr(0, eq);
+    if (flag == "--no-color" && eq == std::string::npos) {
+      global.no_color = true;
+      continue;
+    }
+    std::string* path = flag == "--course" ? &global.course_dir : flag == "--toolchain" ? &global.toolchain
+                        : flag == "--cache-dir"                ? &global.cache_dir
+                                                               : nullptr;
+    const bool jobs = flag == "--jobs" || flag == "-j";
+    if (!path && !jobs) {
+      rest.push_back(arg);
+      continue;
+    }
+    std::string value;
+    if (eq != std::string::npos) value = arg.substr(eq + 1);
+    else if (i + 1 < extras.size()) value = extras[++i];
+    else throw UsageError(flag + " needs a value");
+    if (path) {
+      *path = std::filesystem::absolute(value).string();
+    } else {
+      try {
+        std::size_t used = 0;
+        global.jobs = std::stoi(value, &used);
+        if (used != value.size() || global.jobs < 0) throw std::invalid_argument(value);
+      } catch (const std::exception&) {
+        throw UsageError(flag + ": expected a number of jobs, got '" + value + "'");
+      }
+    }
+  }
+  return rest;
+}
+
 }  // namespace
 
 Command add_picture(CLI::App& app, const GlobalOptions& global) {
@@ -71,7 +114,9 @@ Command add_picture(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("-h,--help", o->help, "Show the picture's options");
   CLI::App* self = &app;
   return [&global, o, self]() {
-    auto ctx = make_context(global);
+    GlobalOptions effective = global;
+    const std::vector<std::string> extras = take_global_options(self->remaining(), effective);
+    auto ctx = make_context(effective);
     const course::Course& course = ctx->course;
     if (o->name.empty()) {
       std::cout << picture_list(course);
@@ -91,7 +136,7 @@ Command add_picture(CLI::App& app, const GlobalOptions& global) {
     picture::Request request;
     request.picture = p;
     try {
-      request.values = picture::option_values(*p, self->remaining());
+      request.values = picture::option_values(*p, extras);
     } catch (const picture::OptionError& e) {
       throw UsageError(std::string(e.what()));
     }

@@ -209,6 +209,9 @@ TEST_F(PictureTest, BadOptionsAreUsageErrorsThatSayWhatIsAccepted) {
       {{"encoding", "--base", "0.5"}, "--base must be at least 1"},
       {{"order", "--show", "both"}, "--show must be one of outputs, weights, got 'both'"},
       {{"histogram"}, "no picture named 'histogram'; the course's pictures are: encoding, attention, order"},
+      // Global options after the subcommand are the grader's, checked as such.
+      {{"encoding", "--jobs", "many"}, "--jobs: expected a number of jobs, got 'many'"},
+      {{"encoding", "--cache-dir"}, "--cache-dir needs a value"},
       // Each in range, not drawable together: the picture program says so.
       {{"attention", "--embed-dim", "30", "--heads", "4", "--workspace", solutions}, "--embed-dim 30 is not divisible by --heads 4"},
       {{"order", "--sentence-a", "dog bites unicorn", "--sentence-b", "unicorn bites dog", "--workspace", solutions},
@@ -223,6 +226,21 @@ TEST_F(PictureTest, BadOptionsAreUsageErrorsThatSayWhatIsAccepted) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << "expected: " << c.says << "\n" << describe(r);
     EXPECT_FALSE(fs::exists(png));
   }
+}
+
+TEST_F(PictureTest, GlobalOptionsAfterTheSubcommandAreTheGradersOwn) {
+  // As for check and grade: --no-color, --jobs and --cache-dir may follow the
+  // subcommand; they must not be taken for the picture's options.
+  const fs::path png = out("global.png");
+  const fs::path cache = out("own-cache");
+  const auto r = run_grader({"picture", "encoding", "--workspace", (kCourse / "solutions").string(), "--no-color",
+                             "--seq-len", "12", "-j", "1", "--cache-dir", cache.string(), "-o", png.string()},
+                            kBound);
+  ASSERT_EQ(r.exit_code, 0) << describe(r);
+  EXPECT_TRUE(fs::exists(png));
+  EXPECT_NE(r.out.find("positional_encoding(12, 16)"), std::string::npos) << describe(r);
+  EXPECT_TRUE(fs::is_directory(cache / "objects")) << "the worker was not built with the --cache-dir given";
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << "--no-color output holds an escape sequence";
 }
 
 TEST_F(PictureTest, AttentionDrawsOnePanelPerHeadOfTheStudentsModule) {
