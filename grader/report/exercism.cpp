@@ -104,7 +104,9 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
                                         caps::kMaxCompilerOutputInReport * std::max<std::size_t>(1, result.lessons.size())));
   } else {
     out["status"] = all_pass && lessons_ok ? "pass" : "fail";
-    out["message"] = nullptr;
+    // The tests pass or fail as graded; a late penalty on the score is said here.
+    const std::string late = late_summary(result);
+    out["message"] = late.empty() ? json(nullptr) : json(json_text(late));
   }
   out["tests"] = std::move(tests);
   return out;

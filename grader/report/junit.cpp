@@ -71,13 +71,26 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
 std::string junit_xml(const runner::SubmissionResult& result, Audience audience) {
   std::string suites;
   int tests = 0, failures = 0, errors = 0, skipped = 0;
+  // A late penalty applies to the whole submission: each suite carries it as
+  // properties, where JUnit readers show a suite's metadata.
+  std::string late;
+  if (const std::string summary = late_summary(result); !summary.empty())
+    late = fmt::format(
+        "    <properties>\n"
+        "      <property name=\"late_penalty_percent\" value=\"{}\"/>\n"
+        "      <property name=\"score_before_penalty\" value=\"{}\"/>\n"
+        "      <property name=\"score_after_penalty\" value=\"{}\"/>\n"
+        "      <property name=\"late\" value=\"{}\"/>\n"
+        "    </properties>\n",
+        format_points(result.lateness.penalty_percent), format_points(result.score),
+        format_points(runner::penalised_score(result)), xml_text(summary));
   for (const auto& lesson : result.lessons) {
     const SuiteXml s = lesson_cases(lesson, audience);
     tests += s.tests, failures += s.failures, errors += s.errors, skipped += s.skipped;
     suites += fmt::format(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}"
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{}\">\n{}{}"
         "  </testsuite>\n",
-        xml_text(lesson.lesson), s.tests, s.failures, s.errors, s.skipped, seconds(lesson.seconds), s.body);
+        xml_text(lesson.lesson), s.tests, s.failures, s.errors, s.skipped, seconds(lesson.seconds), late, s.body);
   }
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

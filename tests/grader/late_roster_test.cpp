@@ -15,10 +15,12 @@
 #include "grader/course/deadlines.hpp"
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/csv.hpp"
+#include "grader/report/exercism.hpp"
 #include "grader/report/grades_csv.hpp"
 #include "grader/report/gradescope.hpp"
 #include "grader/report/html/file_names.hpp"
 #include "grader/report/html/site.hpp"
+#include "grader/report/junit.hpp"
 #include "grader/report/lms_csv.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
@@ -395,6 +397,17 @@ TEST(LateExports, EveryFormatShowsBothScoresAndTheReason) {
   EXPECT_NE(md.find("**Score: 6 / 10**"), std::string::npos) << md;
   EXPECT_NE(md.find("Late penalty 25%"), std::string::npos) << md;
   EXPECT_NE(md.find("Name: Alice Li"), std::string::npos) << md;
+  const std::string junit = grader::report::junit_xml(r);
+  EXPECT_NE(junit.find("<property name=\"late_penalty_percent\" value=\"25\"/>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<property name=\"score_after_penalty\" value=\"6\"/>"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("Late penalty 25%: 8 -&gt; 6 points"), std::string::npos) << junit;
+  const auto exercism = grader::report::exercism_results(r);
+  ASSERT_TRUE(exercism["message"].is_string()) << exercism.dump();
+  EXPECT_NE(exercism["message"].get<std::string>().find("Late penalty 25%: 8 -> 6 points"), std::string::npos);
+  // On time, without deadlines: nothing is said.
+  auto on_time = graded("1026", 8);
+  EXPECT_EQ(grader::report::junit_xml(on_time).find("<properties>"), std::string::npos);
+  EXPECT_TRUE(grader::report::exercism_results(on_time)["message"].is_null());
 }
 
 TEST(LmsCsv, CanvasAndMoodleColumnsWithTheFormulaGuard) {
