@@ -11,6 +11,8 @@
 
 #include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
+#include "grader/validate/mutant_workspace.hpp"
+#include "grader/validate/patch.hpp"
 
 namespace grader::validate {
 namespace fs = std::filesystem;
@@ -85,17 +87,6 @@ std::vector<std::string> message_problems(const course::Course& course, const ru
 }
 
 namespace {
-
-// solutions/ with the mutant's files laid over it.
-void build_workspace(const fs::path& solutions, const Mutant& m, const fs::path& into) {
-  fs::copy(solutions, into, fs::copy_options::recursive);
-  for (auto it = fs::recursive_directory_iterator(m.folder); it != fs::recursive_directory_iterator(); ++it) {
-    if (!it->is_regular_file() || it->path().filename() == "mutant.yaml") continue;
-    fs::path target = into / it->path().lexically_relative(m.folder);
-    fs::create_directories(target.parent_path());
-    fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing);
-  }
-}
 
 std::string fmt_points(double got, double max) { return runner::points_text(got) + "/" + runner::points_text(max); }
 
@@ -175,6 +166,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
                   mutants.end());
   std::vector<runner::SubmissionResult> results(mutants.size());
   std::vector<std::string> errors(mutants.size());
+  std::vector<char> patch_failed(mutants.size(), 0);  // the patch, not the grading, went wrong
   std::size_t next = 0;
   std::mutex mu;
   auto work = [&]() {
@@ -190,11 +182,14 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       try {
         if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
         util::TempDir dir("grader-mutant");
-        build_workspace(course.root / "solutions", mutants[i], dir.path() / "ws");
+        build_mutant_workspace(course.root / "solutions", mutants[i].folder, dir.path() / "ws");
         runner::GradeOptions one;
         one.include_hidden = true;
         one.lessons = {mutants[i].lesson};
         results[i] = grader.grade(dir.path() / "ws", one);
+      } catch (const PatchError& e) {
+        errors[i] = e.what();
+        patch_failed[i] = 1;
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }
@@ -213,7 +208,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
     c.subject = m.lesson + "/" + m.name;
     if (!errors[i].empty()) {
       c.expected = m.is_variant ? "full marks" : "caught";
-      c.got = "error";
+      c.got = patch_failed[i] ? "patch error" : "error";
       c.detail = errors[i];
       report.checks.push_back(c);
       continue;
