@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "grader/runner/quiz.hpp"
+#include "grader/validate/mutant_workspace.hpp"
 
 namespace {
 
@@ -618,9 +619,20 @@ class ReviewQuizContent : public ::testing::Test {
     std::ifstream in(folder / file_, std::ios::binary);
     std::stringstream text;
     text << in.rdbuf();
+    return grade_text(text.str(), with_key);
+  }
+
+  std::vector<gr::TestResult> grade_text(const std::string& answers, bool with_key = true) const {
     gr::CollectedFiles files;
-    files.files.emplace_back(file_, text.str());
+    files.files.emplace_back(file_, answers);
     return gr::grade_quiz(course_, lesson_, exercise_, files, with_key);
+  }
+
+  // A mutant's answers: the reference answers with its change.patch applied.
+  std::string mutant_answers(const fs::path& mutant_folder) const {
+    const auto changed = grader::validate::mutant_files(course_.root / "solutions", mutant_folder);
+    const auto it = changed.find(file_);
+    return it == changed.end() ? std::string() : it->second;
   }
 
   const std::string file_ = "review-quiz/answers.yaml";
@@ -689,7 +701,9 @@ TEST_F(ReviewQuizContent, EveryMutantFailsItsQuestionsAndTogetherTheyCoverEveryA
     if (spec["must_fail"])
       for (const auto& n : spec["must_fail"]) must_fail.insert(n.as<std::string>());
     EXPECT_TRUE(variant || !must_fail.empty()) << name;
-    for (const auto& t : grade_folder(dir.path())) {
+    const std::string answers = mutant_answers(dir.path());
+    EXPECT_FALSE(answers.empty()) << name << "'s patch does not change " << file_;
+    for (const auto& t : grade_text(answers)) {
       if (!auto_graded.count(t.name)) continue;
       if (must_fail.count(t.name)) {
         EXPECT_EQ(t.status, TestStatus::failed) << name << " should fail " << t.name;

@@ -14,6 +14,7 @@
 #include "grader/release/code_scan.hpp"
 #include "grader/release/contents.hpp"
 #include "grader/util/files.hpp"
+#include "grader/validate/mutant_workspace.hpp"
 
 namespace {
 
@@ -139,7 +140,7 @@ TEST(ReferenceCodeScan, TheRealHandoutHasNoReferenceCode) {
 }
 
 // Honest implementations written differently (the `variant`s of
-// tests/mutants) against the reference they replace.
+// tests/mutants, each solutions/ with its change.patch) against the reference they replace.
 TEST(ReferenceCodeScan, HonestVariantsScoreBelowTheThreshold) {
   const auto course = real_course();
   std::error_code ec;
@@ -148,21 +149,20 @@ TEST(ReferenceCodeScan, HonestVariantsScoreBelowTheThreshold) {
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (it->path().filename() != "mutant.yaml") continue;
     if (grader::util::read_file(it->path()).find("kind: variant") == std::string::npos) continue;
-    for (auto f = fs::recursive_directory_iterator(it->path().parent_path(), ec);
-         !ec && f != fs::recursive_directory_iterator(); f.increment(ec)) {
-      if (f->path().extension() != ".cpp") continue;
-      const std::string workspace = fs::relative(f->path(), it->path().parent_path()).string();
+    const fs::path folder = it->path().parent_path();
+    for (const auto& [workspace, text] : grader::validate::mutant_files(kCourse / "solutions", folder)) {
+      if (fs::path(workspace).extension() != ".cpp") continue;
       const fs::path reference = kCourse / "solutions" / workspace;
       if (!fs::exists(reference)) continue;
       const auto refs = rel::code_units(grader::util::read_file(reference));
-      for (const auto& unit : rel::code_units(grader::util::read_file(f->path()))) {
+      for (const auto& unit : rel::code_units(text)) {
         const auto* ref = unit_named(refs, unit.name);
         if (!ref || !unit.function) continue;
         const double score = rel::resemblance(unit, *ref);
         ++variants;
         if (std::getenv("RESEMBLANCE_TABLE"))
-          std::cout << "variant " << score << "  " << fs::relative(f->path(), kCourse).string() << " " << unit.name
-                    << "\n";
+          std::cout << "variant " << score << "  " << fs::relative(folder, kCourse).string() << "/" << workspace << " "
+                    << unit.name << "\n";
       }
     }
   }

@@ -274,7 +274,9 @@ class ScratchCourse {
     file("tests/hidden/beta/b_hidden_test.cpp", "// hidden\nTEST(BHidden, One) {\n  EXPECT_EQ(b(), 5);\n}\n");
     file("tests/hidden/quiz/answer_key.yaml",
          "questions:\n  q1: {type: choice, options: [a, b], answer: b, points: 4, feedback: \"Re-read it.\"}\n");
-    file("tests/mutants/alpha/off-by-one/alpha/a.cpp", "int a() { return 41; }\n");
+    file("tests/mutants/alpha/off-by-one/mutant.yaml", "kind: mutant\nexercise: a\nmust_fail: [AHidden.One]\n");
+    file("tests/mutants/alpha/off-by-one/change.patch",
+         "--- a/alpha/a.cpp\n+++ b/alpha/a.cpp\n@@ -1,4 +1,4 @@\n int a() {\n   // the reference\n-  return 42;\n+  return 41;\n }\n");
     file("tests/fixtures/shared-data/x.txt", "1 2 3\n");
     file("tests/fixtures/hidden-data/golden.txt", "42 42 42\n");
     file("tests/grader/framework_test.cpp", "// the framework's own test\n");
@@ -537,7 +539,8 @@ TEST(GradescopeBundle, ScriptsAtTheTopExecutableWithTheCourseNextToThem) {
   EXPECT_EQ(entries["solutions/alpha/a.cpp"].second, 0644);
   EXPECT_TRUE(entries.count("course.yaml"));
   EXPECT_TRUE(entries.count("solutions/"));  // folder entries, for every unzip tool
-  EXPECT_FALSE(entries.count("tests/mutants/alpha/off-by-one/alpha/a.cpp"));
+  EXPECT_FALSE(entries.count("tests/mutants/alpha/off-by-one/change.patch"));
+  EXPECT_FALSE(entries.count("tests/mutants/alpha/off-by-one/mutant.yaml"));
   EXPECT_FALSE(fs::exists(fs::path(zip.string() + ".tmp")));
 }
 
