@@ -163,8 +163,9 @@ std::vector<FilePatch> parse_patch(const std::string& text, const std::string& n
         last = Side::none;  // one marker per line
       };
       while (old_left > 0 || new_left > 0) {
-        if (i >= lines.size() || starts_with(lines[i], "@@") ||
-            (starts_with(lines[i], "--- ") && i + 1 < lines.size() && starts_with(lines[i + 1], "+++ ")))
+        // The counts decide what is a hunk line (a removed "-- x" may look like a
+        // header); only the end of the patch or the next hunk's header ends a hunk early.
+        if (i >= lines.size() || starts_with(lines[i], "@@"))
           throw PatchError(name + ": " + which + " ends early: its header counts " + std::to_string(h.old_count) +
                            " old and " + std::to_string(h.new_count) + " new lines, " + std::to_string(old_left) +
                            " old and " + std::to_string(new_left) + " new are missing");

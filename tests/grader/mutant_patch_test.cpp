@@ -188,6 +188,13 @@ TEST_F(PatchTest, CrlfLinesAreMatchedAndKeptAsTheyAre) {
   EXPECT_TRUE(contains(message, "line 1 of w/dos.cpp is \"int a = 1;\\r\" where the patch expects \"int a = 1;\"")) << message;
 }
 
+TEST_F(PatchTest, TheCountsDecideWhatIsAHunkLineNotItsLook) {
+  // A removed "-- x" and an added "++ y" read like "---" and "+++" headers.
+  file("q/n.sql", "-- a comment\nselect 1;\n");
+  const auto out = apply("--- a/q/n.sql\n+++ b/q/n.sql\n@@ -1,2 +1,2 @@\n--- a comment\n+++ another\n select 1;\n");
+  EXPECT_EQ(out.at("q/n.sql"), "++ another\nselect 1;\n");
+}
+
 // What diff -u writes for pairs of files, applied back: the applier and the
 // tool authors use agree on every shape of edit.
 TEST_F(PatchTest, WhatDiffWritesAppliesBackExactly) {
