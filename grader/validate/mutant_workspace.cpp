@@ -1,6 +1,7 @@
 #include "grader/validate/mutant_workspace.hpp"
 
 #include <fstream>
+#include <iterator>
 
 #include "grader/validate/patch.hpp"
 
@@ -9,21 +10,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// "tests/mutants/attention/softmax-no-max/change.patch", as an author finds it.
-std::string patch_name(const fs::path& mutant_folder) {
-  return "tests/mutants/" + mutant_folder.parent_path().filename().string() + "/" + mutant_folder.filename().string() +
-         "/" + kMutantPatchFile;
+// "tests/mutants/attention/softmax-no-max/", as an author finds it.
+std::string folder_name(const fs::path& mutant_folder) {
+  return "tests/mutants/" + mutant_folder.parent_path().filename().string() + "/" + mutant_folder.filename().string() + "/";
 }
 
 }  // namespace
 
 std::map<std::string, std::string> mutant_files(const fs::path& solutions, const fs::path& mutant_folder) {
-  const std::string name = patch_name(mutant_folder);
+  const std::string name = folder_name(mutant_folder) + kMutantPatchFile;
   for (const auto& entry : fs::directory_iterator(mutant_folder)) {
     const std::string file = entry.path().filename().string();
     if (file == "mutant.yaml" || file == kMutantPatchFile) continue;
-    throw PatchError("tests/mutants/" + mutant_folder.parent_path().filename().string() + "/" +
-                     mutant_folder.filename().string() + "/ holds '" + file +
+    throw PatchError(folder_name(mutant_folder) + " holds '" + file +
                      "' besides mutant.yaml and change.patch; a mutant is a patch against solutions/ "
                      "(convert copied files with scripts/mutants_to_patches.sh)");
   }
