@@ -243,6 +243,9 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
   }
   std::sort(out.files.begin(), out.files.end());
   std::sort(out.ignored.begin(), out.ignored.end());
+  util::Sha256 h;
+  for (const auto& [rel, content] : out.files) h.field(rel).field(content);
+  out.content_hash = h.hex();
   return out;
 }
 
@@ -488,15 +491,17 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
 }
 
 SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& options) const {
-  auto start = std::chrono::steady_clock::now();
-  SubmissionResult result;
+  SubmissionResult result = grade(collect(workspace), options);
   result.source = workspace.string();
   result.student = workspace.filename().string();
+  return result;
+}
+
+SubmissionResult Grader::grade(const CollectedFiles& files, const GradeOptions& options) const {
+  auto start = std::chrono::steady_clock::now();
+  SubmissionResult result;
   result.course_version = course_.version;
-  CollectedFiles files = collect(workspace);
-  util::Sha256 h;
-  for (const auto& [rel, content] : files.files) h.field(rel).field(content);
-  result.content_hash = h.hex();
+  result.content_hash = files.content_hash;
   result.ignored_files = files.ignored;
   result.rejected_files = files.rejected;
 
