@@ -1,6 +1,11 @@
-# add_course_lesson(<id> [USES <lesson-id>...])
+# add_course_lesson(<id>)
 #
-# Builds one lesson's slice of the course:
+# Builds one lesson's slice of the course. lessons/CMakeLists.txt calls it for
+# every lesson of course.yaml that has code, in course order, with the
+# lesson's `uses` read from course.yaml (cmake/CourseFacts.cmake): nothing
+# here lists the lessons again. [USES <lesson-id>...] overrides those `uses`
+# (for a lesson course.yaml does not list); a second call for a lesson already
+# built is ignored with a warning. The targets:
 #   course_<id>_reference      solutions/<id>/*.cpp (trusted; linked into HIDDEN suites only,
 #                              and absent from the student release, which has no solutions/)
 #   course_<id>_worker_table   lessons/<id>/bridge/worker_table.cpp (linked into student workers)
@@ -24,6 +29,23 @@ function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
   set(src "${PROJECT_SOURCE_DIR}")
+  get_property(built GLOBAL PROPERTY COURSE_LESSONS_BUILT)
+  if(id IN_LIST built)
+    message(AUTHOR_WARNING "add_course_lesson(${id}): the lesson is already built from course.yaml "
+                           "(${COURSE_LESSON_${name}_WHERE}); remove this call")
+    return()
+  endif()
+  set_property(GLOBAL APPEND PROPERTY COURSE_LESSONS_BUILT "${id}")
+  if(NOT DEFINED ARG_USES)
+    set(ARG_USES ${COURSE_LESSON_${name}_USES})
+  endif()
+  foreach(bridge worker_table proxy)
+    if(NOT EXISTS "${src}/lessons/${id}/bridge/${bridge}.cpp")
+      message(FATAL_ERROR "lesson '${id}' (${COURSE_LESSON_${name}_WHERE}) has code exercises, so the build needs "
+                          "lessons/${id}/bridge/${bridge}.cpp; write the lesson's bridge (docs/architecture.md) "
+                          "or mark its exercises 'kind: quiz'")
+    endif()
+  endforeach()
 
   file(GLOB ref_sources CONFIGURE_DEPENDS "${src}/solutions/${id}/*.cpp")
   if(ref_sources)
@@ -31,7 +53,9 @@ function(add_course_lesson id)
     target_link_libraries(course_${name}_reference PUBLIC course_common PRIVATE course::warnings)
     foreach(dep IN LISTS ARG_USES)
       string(REPLACE "-" "_" dep_name "${dep}")
-      target_link_libraries(course_${name}_reference PUBLIC course_${dep_name}_reference)
+      if(TARGET course_${dep_name}_reference)
+        target_link_libraries(course_${name}_reference PUBLIC course_${dep_name}_reference)
+      endif()
     endforeach()
   endif()
 
@@ -53,9 +77,14 @@ function(add_course_lesson id)
                           PRIVATE course::warnings)
   endif()
   # The used lessons whose functions this lesson's suites can serve as callbacks.
+  # A use written with mode: student is never served: grade compiles the
+  # student's own files of that lesson into the worker.
   set(served "")
   foreach(dep IN LISTS ARG_USES)
     string(REPLACE "-" "_" dep_name "${dep}")
+    if(dep IN_LIST COURSE_LESSON_${name}_USES_STUDENT_CODE)
+      continue()
+    endif()
     if(TARGET course_${dep_name}_reference_server AND TARGET course_${dep_name}_use_stubs)
       list(APPEND served "${dep}")
     endif()

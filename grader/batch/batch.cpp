@@ -43,13 +43,6 @@ runner::SubmissionResult unreadable(const runner::Grader& grader, const Entry& e
 
 }  // namespace
 
-std::string entry_content_hash(const runner::Grader& grader, const fs::path& workspace) {
-  auto files = grader.collect(workspace);
-  util::Sha256 h;
-  for (const auto& [rel, content] : files.files) h.field(rel).field(content);
-  return h.hex();
-}
-
 namespace {
 
 // An entry made ready to grade: unpacked if an archive, and its workspace
@@ -210,35 +203,44 @@ Prepared prepare(const runner::Grader& grader, const Entry& entry) {
   return p;
 }
 
-runner::SubmissionResult grade_prepared(const runner::Grader& grader, const Entry& entry, const Prepared& prepared,
-                                        const BatchOptions& options) {
-  if (!prepared.error.empty()) return unreadable(grader, entry, prepared.error, options);
+// Graded from what open_submission read: nothing is unpacked or read again.
+runner::SubmissionResult grade_opened(const runner::Grader& grader, const Entry& entry, const OpenedSubmission& opened,
+                                      const BatchOptions& options) {
+  if (!opened.error.empty()) return unreadable(grader, entry, opened.error, options);
   runner::GradeOptions grade_options;
   grade_options.include_hidden = options.include_hidden;
   grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
   grade_options.deadline = options.deadline;
-  auto result = grader.grade(prepared.workspace_path, grade_options);
+  auto result = grader.grade(opened.files, grade_options);
   result.student = entry.student;
   result.source = source_of(entry);
   result.course_version = options.course_version;
   result.grader_version = options.grader_version;
-  for (const auto& r : prepared.refused) result.rejected_files.push_back(r);
+  for (const auto& r : opened.refused) result.rejected_files.push_back(r);
   return result;
 }
 
 }  // namespace
 
-std::map<std::string, std::string> submitted_files(const runner::Grader& grader, const Entry& entry, std::string& error) {
+OpenedSubmission open_submission(const runner::Grader& grader, const Entry& entry) {
+  OpenedSubmission opened;
   Prepared prepared = prepare(grader, entry);
-  error = prepared.error;
+  opened.refused = std::move(prepared.refused);
+  opened.error = std::move(prepared.error);
+  if (opened.error.empty()) opened.files = grader.collect(prepared.workspace_path);
+  return opened;  // the unpacked copy, if any, is removed here: everything needed was read
+}
+
+std::map<std::string, std::string> submitted_files(const runner::Grader& grader, const Entry& entry, std::string& error) {
+  OpenedSubmission opened = open_submission(grader, entry);
+  error = opened.error;
   if (!error.empty()) return {};
-  auto collected = grader.collect(prepared.workspace_path);
-  return {std::make_move_iterator(collected.files.begin()), std::make_move_iterator(collected.files.end())};
+  return {std::make_move_iterator(opened.files.files.begin()), std::make_move_iterator(opened.files.files.end())};
 }
 
 runner::SubmissionResult grade_entry(const runner::Grader& grader, const Entry& entry, const BatchOptions& options) {
-  return grade_prepared(grader, entry, prepare(grader, entry), options);
+  return grade_opened(grader, entry, open_submission(grader, entry), options);
 }
 
 BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& entries, gradebook::Gradebook& book,
@@ -270,13 +272,13 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
       const Entry& entry = entries[i];
       bool skipped = false;
       runner::SubmissionResult result;
-      Prepared prepared = prepare(grader, entry);
-      if (!options.force && prepared.error.empty()) {
+      // Opened once: the same files and hash decide "unchanged", are graded and recorded.
+      const OpenedSubmission opened = open_submission(grader, entry);
+      if (!options.force && opened.error.empty()) {
         // Unchanged since last graded (folders and archives alike, by the
         // content of the student files): the stored result stands.
-        std::string hash = entry_content_hash(grader, prepared.workspace_path);
         std::lock_guard<std::mutex> lock(book_mutex);
-        if (book.is_up_to_date(entry.student, hash, options.course_version)) {
+        if (book.is_up_to_date(entry.student, opened.files.content_hash, options.course_version)) {
           if (auto stored = book.latest(entry.student)) {
             result = stored->result;
             skipped = true;
@@ -285,7 +287,7 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
         }
       }
       if (!skipped) {
-        result = grade_prepared(grader, entry, prepared, options);
+        result = grade_opened(grader, entry, opened, options);
         if (options.stamp) options.stamp(entry, result);
         std::lock_guard<std::mutex> lock(book_mutex);
         if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {

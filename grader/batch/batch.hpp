@@ -42,6 +42,17 @@ struct BatchOutcome {
   int skipped = 0;
 };
 
+/// One submission opened for everything that follows (its identity in the
+/// gradebook, grading, similarity): unpacked if an archive or parts, its
+/// student files collected and hashed, once. The unpacked copy is gone when
+/// this returns; grading uses `files`.
+struct OpenedSubmission {
+  runner::CollectedFiles files;      ///< what grading takes, with files.content_hash
+  std::vector<std::string> refused;  ///< archive entries skipped, each with why
+  std::string error;                 ///< why it cannot be graded at all ("" when it can)
+};
+OpenedSubmission open_submission(const runner::Grader& grader, const Entry& entry);
+
 /// Grades one entry (folder or archive) into a SubmissionResult without
 /// recording it. Archive problems become a result whose lessons say what
 /// went wrong, with zero points.
@@ -57,8 +68,5 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
 /// same way, links never followed. Empty, with `error` set, when the entry
 /// cannot be read at all.
 std::map<std::string, std::string> submitted_files(const runner::Grader& grader, const Entry& entry, std::string& error);
-
-/// Content hash of the student files an entry contributes (what "unchanged" means).
-std::string entry_content_hash(const runner::Grader& grader, const std::filesystem::path& workspace);
 
 }  // namespace grader::batch

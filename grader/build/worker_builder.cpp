@@ -311,6 +311,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
     auto compile_start = std::chrono::steady_clock::now();
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    result.isolation = run.isolation;
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
     if (!forced.gch.empty() && compiler_refused(run.err, forced.gch))
@@ -367,6 +368,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   for (const auto& f : toolchain_.link_flags) spec.argv.push_back(f);
   spec.argv.insert(spec.argv.end(), {"-o", worker.string()});
   auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+  result.isolation = run.isolation;
   if (!run.ok()) {
     std::string text = run.err;
     // Undefined references to the lesson API mean a function was deleted or renamed.

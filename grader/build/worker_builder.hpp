@@ -36,6 +36,7 @@ struct BuildResult {
   double seconds = 0;
   int cache_hits = 0;
   int compiled = 0;
+  std::string isolation;  ///< how the compiler was isolated (sandbox::describe), when it ran
 };
 
 /// What the compiler reads before a student file: the course headers of the

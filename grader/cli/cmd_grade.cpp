@@ -5,6 +5,7 @@
 #include <chrono>
 #include <functional>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "grader/archive/extract.hpp"
@@ -16,13 +17,13 @@
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/gradescope.hpp"
+#include "grader/report/isolation_notes.hpp"
 #include "grader/report/junit.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
-#include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::cli {
@@ -121,6 +122,11 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
     options.deadline = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(o.deadline_s));
   auto result = batch::grade_entry(*ctx.grader, entry, options);
+  // Grading (not a student's check) logs how student code was isolated.
+  if (options.include_hidden) {
+    std::set<std::string> shown;
+    for (const auto& line : report::new_isolation_lines(result, shown)) std::cerr << line << "\n";
+  }
   if (o.stamp) o.stamp(entry, result);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
   std::string text = render(o.format, ctx, result, options.include_hidden);
@@ -140,16 +146,6 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   return runner::all_passed(result) ? kAllPassed : kSomeFailed;
 }
 
-// Unset when the batch ends, however it ends: the bar is gone by then.
-struct NoticesAboveBar {
-  explicit NoticesAboveBar(batch::Progress& progress) {
-    sandbox::set_isolation_notice_sink([&progress](const std::string& line) { progress.note(line); });
-  }
-  ~NoticesAboveBar() { sandbox::set_isolation_notice_sink({}); }
-  NoticesAboveBar(const NoticesAboveBar&) = delete;
-  NoticesAboveBar& operator=(const NoticesAboveBar&) = delete;
-};
-
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries,
                 const std::vector<std::string>& not_graded) {
   if (o.format != "text" || !o.output.empty())
@@ -167,7 +163,10 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.stamp = o.stamp;
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
+  std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
+    if (options.include_hidden)
+      for (const auto& note : report::new_isolation_lines(r, isolation_shown)) progress.note(note);
     std::string status = batch::overall_status(r);
     char line[512];
     const std::string points = report::format_points(r.score) + "/" + report::format_points(r.max_score);
@@ -177,10 +176,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   };
   auto start = std::chrono::steady_clock::now();
   batch::BatchOutcome outcome;
-  {
-    NoticesAboveBar notices(progress);
-    outcome = batch::grade_all(*ctx.grader, entries, book, options);
-  }
+  outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped

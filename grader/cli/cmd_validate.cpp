@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/isolation_notes.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/validate/validate.hpp"
 
@@ -40,6 +41,7 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
       return texts;
     };
     auto report = validate::validate_course(*ctx->grader, options);
+    for (const auto& note : report.isolation) std::cerr << report::isolation_line(note) << "\n";
     std::cout << fmt::format("{:<10} {:<58} {:<26} {:<18} {}\n", "check", "subject", "expected", "got", "");
     int bad = 0;
     for (const auto& c : report.checks) {

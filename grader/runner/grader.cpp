@@ -243,6 +243,9 @@ CollectedFiles Grader::collect(const fs::path& workspace) const {
   }
   std::sort(out.files.begin(), out.files.end());
   std::sort(out.ignored.begin(), out.ignored.end());
+  util::Sha256 h;
+  for (const auto& [rel, content] : out.files) h.field(rel).field(content);
+  out.content_hash = h.hex();
   return out;
 }
 
@@ -382,6 +385,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     build::BuildLimits build_limits{compile_timeout, 2048};
     if (options.deadline) build_limits.wall_timeout_s = std::max(1, std::min(build_limits.wall_seconds(), seconds_left()));
     auto built = builder.build(lesson.id, sources, scratch.path(), build_limits, stubs);
+    if (!built.isolation.empty()) result.isolation.push_back({"compiler", built.isolation});
     if (!built.ok) {
       result.status = LessonStatus::compile_error;
       result.detail = built.diagnostics;
@@ -398,6 +402,10 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
         fs::create_directories(suite_scratch);
         const int lesson_timeout = std::max(1, std::min(lesson_limits.lesson_timeout_s, seconds_left()));
         auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory, served});
+        if (!outcome.sandbox.empty() &&
+            std::none_of(result.isolation.begin(), result.isolation.end(),
+                         [&](const IsolationNote& n) { return n.who == "worker" && n.description == outcome.sandbox; }))
+          result.isolation.push_back({"worker", outcome.sandbox});
         // Tests that ended before the worker failed to start keep their results.
         for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
         if (!outcome.did_not_start.empty()) {
@@ -468,8 +476,6 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
     }
   }
 
-  // Grading (not a student's check) logs how student code was isolated.
-  if (options.include_hidden) sandbox::print_isolation_notes();
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
   // The lesson's maximum comes from course.yaml, not from the tests that
   // happened to run: a lesson that could not even list its tests still
@@ -488,15 +494,17 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
 }
 
 SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& options) const {
-  auto start = std::chrono::steady_clock::now();
-  SubmissionResult result;
+  SubmissionResult result = grade(collect(workspace), options);
   result.source = workspace.string();
   result.student = workspace.filename().string();
+  return result;
+}
+
+SubmissionResult Grader::grade(const CollectedFiles& files, const GradeOptions& options) const {
+  auto start = std::chrono::steady_clock::now();
+  SubmissionResult result;
   result.course_version = course_.version;
-  CollectedFiles files = collect(workspace);
-  util::Sha256 h;
-  for (const auto& [rel, content] : files.files) h.field(rel).field(content);
-  result.content_hash = h.hex();
+  result.content_hash = files.content_hash;
   result.ignored_files = files.ignored;
   result.rejected_files = files.rejected;
 

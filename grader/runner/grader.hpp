@@ -43,6 +43,9 @@ struct CollectedFiles {
   std::vector<std::string> missing;                        ///< named by course.yaml, absent (starter used)
   std::vector<std::string> ignored;                        ///< present, not named by course.yaml (plain files)
   std::vector<std::string> rejected;                       ///< refused, with the reason: named files, and links or binaries beside them
+  /// sha256 over `files` (paths and contents), set by Grader::collect: what
+  /// "unchanged" means for the gradebook, and the result's content_hash.
+  std::string content_hash;
 };
 
 class Grader {
@@ -51,6 +54,9 @@ class Grader {
 
   /// Grades the workspace folder (same layout as starter/).
   SubmissionResult grade(const std::filesystem::path& workspace, const GradeOptions& options) const;
+  /// Grades files already collected (source and student left empty): a batch
+  /// opens each submission once and grades what it read.
+  SubmissionResult grade(const CollectedFiles& files, const GradeOptions& options) const;
 
   /// Reads the student files of the whole course from a workspace. Missing
   /// files are replaced by the pristine starter version. The workspace path

@@ -44,11 +44,20 @@ enum class LessonStatus {
 };
 const char* to_string(LessonStatus s);
 
+/// How a program that handled student code was isolated, as isolate's meta
+/// file records a run: data of the lesson's result, printed by whoever wants
+/// it (`grader grade` logs each distinct note once, report/isolation_notes.hpp).
+struct IsolationNote {
+  std::string who;          ///< "compiler" or "worker"
+  std::string description;  ///< sandbox::describe(): what it got, and what was not available and why
+};
+
 struct LessonResult {
   std::string lesson;
   LessonStatus status = LessonStatus::graded;
   std::string detail;  ///< compiler errors (trimmed), missing files, what crashed
   std::vector<TestResult> tests;
+  std::vector<IsolationNote> isolation;  ///< the compiler's (when it ran) and the workers' (when one started)
   double score = 0;
   double max_score = 0;
   double seconds = 0;

@@ -80,8 +80,7 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
   std::string err_rest;
   for (std::string line; std::getline(err_lines, line);) {
     if (line.rfind("sandbox: ", 0) == 0) {
-      outcome.sandbox = line.substr(9);
-      sandbox::note_isolation("worker", outcome.sandbox);
+      outcome.sandbox = line.substr(9, caps::kMaxIsolationNoteBytes);
     } else {
       err_rest += line + "\n";
     }

@@ -13,7 +13,6 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <iostream>
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -248,15 +247,6 @@ void run_namespace_init(const Spec& spec, Prepared& p, int status_w) {
   _exit(127);
 }
 
-std::mutex& notes_mutex() {
-  static std::mutex m;
-  return m;
-}
-std::vector<std::pair<std::string, bool>>& notes() {  // (line, shown)
-  static std::vector<std::pair<std::string, bool>> n;
-  return n;
-}
-
 }  // namespace
 
 Child::Child(Child&& o) noexcept { *this = std::move(o); }
@@ -406,7 +396,6 @@ Child spawn(const Spec& spec) {
                               std::string("sandbox: ") + step_text(static_cast<Step>(r.step)) + " failed");
     }
     child.isolation_ = describe(prep.plan);
-    if (!spec.isolation.who.empty()) note_isolation(spec.isolation.who, child.isolation_);
   }
   return child;
 }
@@ -516,36 +505,6 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
-}
-
-void note_isolation(const std::string& who, const std::string& isolation) {
-  std::string line = "grader: sandbox for the " + who + ": " + isolation;
-  std::lock_guard<std::mutex> lock(notes_mutex());
-  for (const auto& n : notes())
-    if (n.first == line) return;
-  notes().emplace_back(std::move(line), false);
-}
-
-namespace {
-std::function<void(const std::string&)>& notice_sink() {
-  static std::function<void(const std::string&)> sink;
-  return sink;
-}
-}  // namespace
-
-void set_isolation_notice_sink(std::function<void(const std::string&)> sink) {
-  std::lock_guard<std::mutex> lock(notes_mutex());
-  notice_sink() = std::move(sink);
-}
-
-void print_isolation_notes() {
-  std::lock_guard<std::mutex> lock(notes_mutex());
-  for (auto& n : notes())
-    if (!n.second) {
-      if (notice_sink()) notice_sink()(n.first);
-      else std::cerr << n.first << "\n";
-      n.second = true;
-    }
 }
 
 std::string describe_signal(int sig) {

@@ -114,15 +114,6 @@ struct ExtraPipe {
 RunResult run(const Spec& spec, std::chrono::milliseconds wall_limit, std::size_t output_cap,
               std::vector<ExtraPipe>& extra);
 
-/// Remembers that programs of kind `who` ("worker", "compiler") ran with
-/// `isolation`; print_isolation_notes() shows each distinct pair once.
-void note_isolation(const std::string& who, const std::string& isolation);
-/// Writes the notes not shown yet, one "grader: sandbox for the WHO: ..." line each.
-void print_isolation_notes();
-/// Where those lines go (default, or when given an empty function: stderr).
-/// A batch's progress bar takes them, to print them above the bar.
-void set_isolation_notice_sink(std::function<void(const std::string&)> sink);
-
 /// "exited with status 3", "was killed by signal 11 (SIGSEGV: segmentation fault)".
 std::string describe_status(int raw_wait_status);
 std::string describe_signal(int signal);

@@ -69,6 +69,9 @@ inline constexpr std::size_t kMaxSuiteResultLineBytes = kJsonEscapeGrowth * kMax
 
 /// The suite's own stdout and stderr (sandbox lines, GoogleTest's brief output).
 inline constexpr std::size_t kMaxSuiteOutputBytes = 64 * KiB;
+/// One isolation note of a lesson's result (sandbox::describe() is a line of
+/// about 200 characters; the workers' comes back through the suite's output).
+inline constexpr std::size_t kMaxIsolationNoteBytes = 1 * KiB;
 
 /// Callbacks (the worker asking the trusted side for an earlier lesson's
 /// reference function, docs/architecture.md). One callback frame: the course's

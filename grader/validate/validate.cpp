@@ -105,6 +105,12 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
 
   say("grading the reference solutions (solutions/)");
   auto reference = grader.grade(course.root / "solutions", all);
+  for (const auto& lesson : reference.lessons)
+    for (const auto& note : lesson.isolation)
+      if (std::none_of(report.isolation.begin(), report.isolation.end(), [&](const runner::IsolationNote& n) {
+            return n.who == note.who && n.description == note.description;
+          }))
+        report.isolation.push_back(note);
   say("grading the starter (starter/)");
   auto starter = grader.grade(course.root / "starter", all);
   for (const auto* which : {&reference, &starter}) {

@@ -38,6 +38,8 @@ struct Check {
 
 struct Report {
   std::vector<Check> checks;
+  /// How the references' compiler and workers were isolated (each distinct note once).
+  std::vector<runner::IsolationNote> isolation;
   bool ok() const;
 };
 

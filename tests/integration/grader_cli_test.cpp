@@ -231,6 +231,12 @@ TEST(GraderGrade, SolutionsEarnFullMarks) {
   }
   EXPECT_GT(report.at("max_score").get<double>(), 0);
   EXPECT_NEAR(report.at("score").get<double>(), report.at("max_score").get<double>() - awaiting, 1e-6);
+  // How the workers were isolated is in every lesson's result; grade logs it once.
+  std::size_t worker_notes = 0;
+  for (auto at = run.err.find("grader: sandbox for the worker: "); at != std::string::npos;
+       at = run.err.find("grader: sandbox for the worker: ", at + 1))
+    ++worker_notes;
+  EXPECT_EQ(worker_notes, 1u) << describe(run);
 }
 
 TEST(GraderGrade, StarterScoresZeroOnEveryHiddenTest) {
