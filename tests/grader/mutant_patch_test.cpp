@@ -146,17 +146,17 @@ TEST_F(PatchTest, NewFilesFromDevNull) {
   file("attention/softmax.cpp", kSoftmax);
   const auto out = apply(
       "--- /dev/null\n"
-      "+++ b/attention/extra/helper.hpp\n"
+      "+++ b/attention/extra/scale.hpp\n"
       "@@ -0,0 +1,2 @@\n"
       "+#pragma once\n"
-      "+int helper();\n"
+      "+int scale_of(int d);\n"
       "--- /dev/null\t2026-01-01 00:00:00.000000000 +0000\n"
       "+++ b/attention/notes.txt\t2026-01-01 00:00:00.000000000 +0000\n"
       "@@ -0,0 +1 @@\n"
       "+no newline here\n"
       "\\ No newline at end of file\n");
   ASSERT_EQ(out.size(), 2u);
-  EXPECT_EQ(out.at("attention/extra/helper.hpp"), "#pragma once\nint helper();\n");
+  EXPECT_EQ(out.at("attention/extra/scale.hpp"), "#pragma once\nint scale_of(int d);\n");
   EXPECT_EQ(out.at("attention/notes.txt"), "no newline here");
 }
 
