@@ -90,17 +90,6 @@ class Collector {
     }
   }
 
-  // Files directly in `rel` whose names end with `suffix`.
-  void files_in(const std::string& rel, const std::string& suffix) {
-    std::error_code ec;
-    std::vector<std::string> names;
-    for (const auto& e : fs::directory_iterator(root_ / rel, ec))
-      if (e.is_regular_file(ec) && ends_with(e.path().filename().string(), suffix))
-        names.push_back(e.path().filename().string());
-    std::sort(names.begin(), names.end());
-    for (const auto& n : names) file(rel + "/" + n);
-  }
-
  private:
   fs::path root_;
   Contents& out_;
@@ -147,7 +136,9 @@ Contents student_contents(const course::Course& course) {
   Collector c(course.root, out, false);
   for (const char* top : {"CMakeLists.txt", "run.sh", ".gitignore"}) c.file(top);
   for (const char* dir : {"cmake", "grader", "lessons", "starter", "tests/public"}) c.tree(dir);
-  c.files_in("scripts", ".sh");
+  // The one script a build needs; the authoring scripts (fixtures, mutant
+  // conversion) stay with the course.
+  c.file("scripts/deps.sh");
   for (const auto& lesson : course.lessons) {
     if (!forbidden_path(lesson.folder + "/")) c.tree(lesson.folder);
     for (const auto& e : lesson.exercises)
@@ -180,7 +171,7 @@ Contents bundle_contents(const course::Course& course) {
   for (const char* dir : {"cmake", "grader", "lessons", "starter", "solutions", "tests/public", "tests/hidden",
                           "tests/fixtures"})
     c.tree(dir);
-  c.files_in("scripts", ".sh");
+  c.file("scripts/deps.sh");
   for (const auto& lesson : course.lessons) {
     c.tree(lesson.folder);
     for (const auto& e : lesson.exercises) {

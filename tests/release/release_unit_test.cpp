@@ -256,6 +256,7 @@ class ScratchCourse {
     fs::permissions(root_ / "run.sh", fs::perms::owner_exec, fs::perm_options::add);
     file("scripts/deps.sh", "course_install_packages() { :; }\n");
     file("scripts/make_fixtures.py", "print('reference values')\n");
+    file("scripts/mutants_to_patches.sh", "#!/bin/sh\necho authoring only\n");
     file("cmake/CourseLesson.cmake", "# lessons\n");
     file("grader/cli/main.cpp", "int main() {}\n");
     for (const char* l : {"alpha", "beta", "quiz"}) file(std::string("lessons/") + l + "/README.md", "# lesson\n");
@@ -348,6 +349,7 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
   EXPECT_FALSE(contains(paths, "tests/fixtures/hidden-data/golden.txt"));
   EXPECT_FALSE(contains(paths, "tests/CMakeLists.txt"));
   EXPECT_FALSE(contains(paths, "scripts/make_fixtures.py"));
+  EXPECT_FALSE(contains(paths, "scripts/mutants_to_patches.sh"));  // an authoring script, not the build's
   EXPECT_FALSE(contains(paths, "lessons/alpha/.notes.swp"));
   EXPECT_FALSE(contains(paths, "lessons/alpha/reference_link.cpp"));  // a link to a solution is not followed
   const auto* run = rel::student_contents(course.load()).find("run.sh");
