@@ -6,7 +6,6 @@
 #include <cmath>
 #include <chrono>
 #include <fstream>
-#include <future>
 #include <map>
 #include <mutex>
 
@@ -22,6 +21,7 @@
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/parallel_for.hpp"
 #include "grader/util/safe_open.hpp"
 
 namespace grader::runner {
@@ -321,36 +321,21 @@ SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& op
   std::vector<LessonResult> graded(lessons.size());
   // Lessons are independent: grade several at once (each compiles and runs
   // its own worker).
-  std::size_t next = 0;
-  std::mutex m;
-  auto work = [&]() {
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(m);
-        if (next >= lessons.size()) return;
-        i = next++;
-      }
-      LessonResult r;
-      const GradeOptions& lesson_options = i < asked ? options : context_options;
-      try {
-        r = grade_lesson(*lessons[i], files, lesson_options);
-      } catch (const std::exception& e) {
-        r.lesson = lessons[i]->id;
-        r.status = LessonStatus::internal_error;
-        r.detail = e.what();
-        // The lesson's points still count in the maximum (it scores 0 of them).
-        score_lesson(r, select_exercises(*lessons[i], lesson_options.exercises), lesson_options.include_hidden);
-      }
-      if (lesson_options.on_lesson_done) lesson_options.on_lesson_done(r);
-      graded[i] = std::move(r);
+  util::parallel_for(lessons.size(), options.jobs, [&](std::size_t i) {
+    LessonResult r;
+    const GradeOptions& lesson_options = i < asked ? options : context_options;
+    try {
+      r = grade_lesson(*lessons[i], files, lesson_options);
+    } catch (const std::exception& e) {
+      r.lesson = lessons[i]->id;
+      r.status = LessonStatus::internal_error;
+      r.detail = e.what();
+      // The lesson's points still count in the maximum (it scores 0 of them).
+      score_lesson(r, select_exercises(*lessons[i], lesson_options.exercises), lesson_options.include_hidden);
     }
-  };
-  int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(lessons.size())));
-  std::vector<std::future<void>> pool;
-  for (int t = 1; t < threads; ++t) pool.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& f : pool) f.get();
+    if (lesson_options.on_lesson_done) lesson_options.on_lesson_done(r);
+    graded[i] = std::move(r);
+  });
   note_failed_uses(course_, toolchain_, options.include_hidden, graded);
   graded.resize(asked);
   result.lessons = std::move(graded);

@@ -3,14 +3,13 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <future>
 #include <map>
-#include <mutex>
 #include <regex>
 #include <set>
 
 #include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/parallel_for.hpp"
 
 namespace grader::validate {
 namespace fs = std::filesystem;
@@ -175,35 +174,25 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
                   mutants.end());
   std::vector<runner::SubmissionResult> results(mutants.size());
   std::vector<std::string> errors(mutants.size());
-  std::size_t next = 0;
-  std::mutex mu;
-  auto work = [&]() {
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (next >= mutants.size()) return;
-        i = next++;
+  util::parallel_for(
+      mutants.size(), options.jobs,
+      [&](std::size_t i) {
+        try {
+          if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
+          util::TempDir dir("grader-mutant");
+          build_workspace(course.root / "solutions", mutants[i], dir.path() / "ws");
+          runner::GradeOptions one;
+          one.include_hidden = true;
+          one.lessons = {mutants[i].lesson};
+          results[i] = grader.grade(dir.path() / "ws", one);
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+        }
+      },
+      [&](std::size_t i) {
         say("mutant " + std::to_string(i + 1) + "/" + std::to_string(mutants.size()) + ": " + mutants[i].lesson + "/" +
             mutants[i].name);
-      }
-      try {
-        if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
-        util::TempDir dir("grader-mutant");
-        build_workspace(course.root / "solutions", mutants[i], dir.path() / "ws");
-        runner::GradeOptions one;
-        one.include_hidden = true;
-        one.lessons = {mutants[i].lesson};
-        results[i] = grader.grade(dir.path() / "ws", one);
-      } catch (const std::exception& e) {
-        errors[i] = e.what();
-      }
-    }
-  };
-  std::vector<std::future<void>> pool;
-  for (int t = 1; t < std::max(1, options.jobs); ++t) pool.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& f : pool) f.get();
+      });
 
   std::map<std::string, std::set<std::string>> caught;  // lesson -> hidden tests that failed for some mutant
   for (std::size_t i = 0; i < mutants.size(); ++i) {
