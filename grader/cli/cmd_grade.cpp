@@ -14,12 +14,8 @@
 #include "grader/batch/summary.hpp"
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
-#include "grader/report/exercism.hpp"
-#include "grader/report/gradescope.hpp"
-#include "grader/report/junit.hpp"
+#include "grader/report/formats.hpp"
 #include "grader/report/lesson_summary.hpp"
-#include "grader/report/markdown.hpp"
-#include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/sandbox/process.hpp"
@@ -97,11 +93,8 @@ void check_lessons(const Context& ctx, const GradeCliOptions& o) {
 
 std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result,
                    bool hidden_graded) {
-  if (format == "json") return report::write_result_json(result);
-  if (format == "gradescope") return report::write_gradescope_results(result);
-  if (format == "exercism") return report::write_exercism_results(result);
-  if (format == "junit") return report::junit_xml(result, report::Audience::student);
-  if (format == "markdown") return report::markdown_report(result, {});
+  if (auto machine = report::find_output_format(format))
+    if (auto text = report::render_submission(*machine, result)) return *text;
   std::ostringstream s;
   report::TerminalStyle style;
   style.color = false;
@@ -214,8 +207,8 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("submissions", o->paths,
                  "Submission folders or archives (.zip, .tar.gz), or folders holding one entry per student")
       ->required();
-  app.add_option("--format", o->format, "One submission: text (default), json, gradescope, exercism, junit or markdown")
-      ->check(CLI::IsMember({"text", "json", "gradescope", "exercism", "junit", "markdown"}));
+  app.add_option("--format", o->format, "One submission: " + report::format_help(report::FormatCommand::grade))
+      ->check(CLI::IsMember(report::format_names(report::FormatCommand::grade)));
   app.add_option("-o,--output", o->output, "One submission: write the report here (atomically)");
   app.add_option("--gradebook", o->gradebook, "SQLite gradebook to record into (batch default: ./gradebook.db)");
   app.add_option("--id-pattern", o->id_pattern,

@@ -299,7 +299,7 @@ void print_hints(std::ostream& out, const course::Course& course, const runner::
       const auto* cl = course.find_lesson(l.lesson);
       if (!cl) continue;
       for (const auto& e : cl->exercises)
-        if (!exercise && report::exercise_state(l, e.id) != "done") lesson = cl, exercise = &e;
+        if (!exercise && report::exercise_state(l, e.id) != report::ExerciseState::done) lesson = cl, exercise = &e;
     }
   }
   if (!exercise) {

@@ -62,10 +62,24 @@ static std::string totals_line(const course::Course& course, const runner::Submi
                      whole_course ? "course" : "selection", points(course_max), pending);
 }
 
-std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
+const char* to_string(ExerciseState state) {
+  switch (state) {
+    case ExerciseState::done: return "done";
+    case ExerciseState::awaiting_review: return "awaiting review";
+    case ExerciseState::in_progress: return "in progress";
+    case ExerciseState::not_started: return "not started";
+    case ExerciseState::broken: return "broken";
+    case ExerciseState::no_tests: return "no tests";
+  }
+  return "in progress";
+}
+
+bool finished(ExerciseState state) { return state == ExerciseState::done || state == ExerciseState::awaiting_review; }
+
+ExerciseState exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
   if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start ||
       lesson.status == runner::LessonStatus::internal_error)
-    return "broken";
+    return ExerciseState::broken;
   int total = 0, passed = 0, stub = 0, pending = 0;
   for (const auto& t : lesson.tests) {
     if (t.exercise != exercise) continue;
@@ -74,11 +88,11 @@ std::string exercise_state(const runner::LessonResult& lesson, const std::string
     if (t.status == runner::TestStatus::not_implemented) ++stub;
     if (t.status == runner::TestStatus::pending_review) ++pending;
   }
-  if (total == 0) return "no tests";
-  if (passed == total) return "done";
-  if (passed + pending == total) return "awaiting review";
-  if (stub == total) return "not started";
-  return "in progress";
+  if (total == 0) return ExerciseState::no_tests;
+  if (passed == total) return ExerciseState::done;
+  if (passed + pending == total) return ExerciseState::awaiting_review;
+  if (stub == total) return ExerciseState::not_started;
+  return ExerciseState::in_progress;
 }
 
 namespace {
@@ -87,13 +101,11 @@ namespace {
 struct ExerciseView {
   const course::Exercise* exercise = nullptr;
   std::vector<const runner::TestResult*> tests;
-  std::string state;
+  ExerciseState state = ExerciseState::no_tests;
   int passed = 0;
   runner::PointSum got, max, pending;
   /// A quiz is only form-checked without its answer key: it has no points here.
   bool unscored_quiz = false;
-  /// Done, or done but for answers an instructor still has to score.
-  bool finished() const { return state == "done" || state == "awaiting review"; }
 };
 
 struct LessonView {
@@ -128,7 +140,7 @@ std::vector<LessonView> lesson_views(const course::Course& course, const runner:
       // A lesson that could not run still shows what its exercises are worth.
       if (e.tests.empty()) e.max += runner::exercise_max_points(exercise, 0, hidden_graded);
       e.unscored_quiz = exercise.kind == course::ExerciseKind::quiz && !hidden_graded;
-      view.done += e.finished();
+      view.done += finished(e.state);
       view.got += e.got.value();
       view.max += e.max.value();
       view.exercises.push_back(std::move(e));
@@ -138,8 +150,16 @@ std::vector<LessonView> lesson_views(const course::Course& course, const runner:
   return views;
 }
 
-std::string mark(const Colors& c, const std::string& state) {
-  return state == "done" ? c.green() + "✔" : state == "awaiting review" ? c.green() + "…" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
+std::string mark(const Colors& c, ExerciseState state) {
+  switch (state) {
+    case ExerciseState::done: return c.green() + "✔";
+    case ExerciseState::awaiting_review: return c.green() + "…";
+    case ExerciseState::not_started: return c.dim() + "·";
+    case ExerciseState::broken: return c.red() + "✘";
+    case ExerciseState::in_progress:
+    case ExerciseState::no_tests: break;
+  }
+  return c.yellow() + "◐";
 }
 
 /// Where the student edits `file`: beneath their workspace as they named it.
@@ -155,7 +175,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
   std::string score_text = e.unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "")
                                            : fmt::format("{:>6}/{:<6}", points(e.got.value()), points(e.max.value()));
   out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {} {}", mark(c, e.state), c.reset(), exercise.id,
-                     c.reset(), exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, e.state);
+                     c.reset(), exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, to_string(e.state));
   if (e.unscored_quiz && exercise.points)
     out << c.dim() << " (" << points(*exercise.points) << " points, scored when you submit)" << c.reset();
   out << "\n";
@@ -219,13 +239,13 @@ void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& 
 
 /// A lesson on one line: its state, exercises done and points.
 void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) {
-  std::string state;
-  if (v.result->status != runner::LessonStatus::graded) state = "broken";
-  else if (v.done == static_cast<int>(v.exercises.size())) state = "done";
-  else if (std::all_of(v.exercises.begin(), v.exercises.end(), [](const ExerciseView& e) { return e.state == "not started"; }))
-    state = "not started";
-  else state = "in progress";
-  std::string status = v.result->status == runner::LessonStatus::graded ? state : runner::to_string(v.result->status);
+  ExerciseState state = ExerciseState::in_progress;
+  if (v.result->status != runner::LessonStatus::graded) state = ExerciseState::broken;
+  else if (v.done == static_cast<int>(v.exercises.size())) state = ExerciseState::done;
+  else if (std::all_of(v.exercises.begin(), v.exercises.end(),
+                       [](const ExerciseView& e) { return e.state == ExerciseState::not_started; }))
+    state = ExerciseState::not_started;
+  std::string status = v.result->status == runner::LessonStatus::graded ? to_string(state) : runner::to_string(v.result->status);
   out << fmt::format("{}{} {}{:<21}{} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state), c.reset(), c.bold(),
                      v.lesson->id, c.reset(), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
                      points(v.got.value()), points(v.max.value()), status);
@@ -287,7 +307,7 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       pending_points += e.pending.value();
     }
     for (const auto& e : v.exercises)
-      if (!next && !e.finished()) {
+      if (!next && !finished(e.state)) {
         next = &e;
         next_lesson = &v;
       }
