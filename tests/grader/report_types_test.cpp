@@ -1,12 +1,13 @@
 // The report layer's shared vocabulary: the table of output formats that
-// `grade` and `export` both read, and the exercise states check decides and
-// prints.
+// `grade` and `export` both read, the exercise states check decides and
+// prints, and the one colour helper.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 #include <string>
 
+#include "grader/report/colors.hpp"
 #include "grader/report/formats.hpp"
 #include "grader/report/terminal.hpp"
 
@@ -105,6 +106,48 @@ TEST(ExerciseStates, PrintAsCheckAlwaysHasAndOnlyDoneOnesAreFinished) {
   EXPECT_TRUE(report::finished(ExerciseState::awaiting_review));
   for (auto s : {ExerciseState::in_progress, ExerciseState::not_started, ExerciseState::broken, ExerciseState::no_tests})
     EXPECT_FALSE(report::finished(s)) << report::to_string(s);
+}
+
+TEST(Colors, OffPaintsNothingAndOnWrapsTheTextInOneStyleAndAReset) {
+  const report::Colors off(false), on(true);
+  for (auto ink : {report::Ink::good, report::Ink::bad, report::Ink::pending, report::Ink::quiet, report::Ink::heading,
+                   report::Ink::alarm}) {
+    EXPECT_EQ(off.paint(ink, "text"), "text");
+    const std::string painted = on.paint(ink, "text");
+    EXPECT_EQ(painted.rfind("\x1b[", 0), 0u) << "starts with an escape";
+    EXPECT_NE(painted.find("text"), std::string::npos);
+    EXPECT_EQ(painted.substr(painted.size() - 4), "\x1b[0m") << "ends with a reset";
+    EXPECT_EQ(on.paint(ink, ""), "") << "nothing to paint: no escapes";
+  }
+  EXPECT_EQ(on.paint(report::Ink::good, "ok"), "\x1b[32mok\x1b[0m");
+  EXPECT_EQ(on.paint(report::Ink::bad, "no"), "\x1b[31mno\x1b[0m");
+  EXPECT_EQ(on.paint(report::Ink::pending, "…"), "\x1b[33m…\x1b[0m");
+  EXPECT_NE(on.paint(report::Ink::alarm, "x"), on.paint(report::Ink::bad, "x")) << "the alarm is bold too";
+}
+
+TEST(Colors, TerminalOutputWithColourOffHoldsNoEscape) {
+  grader::course::Course course;
+  course.title = "Course";
+  grader::course::Lesson lesson;
+  lesson.id = "l";
+  grader::course::Exercise e;
+  e.id = "ex";
+  e.points = 2;
+  lesson.exercises = {e};
+  course.lessons = {lesson};
+  SubmissionResult r;
+  LessonResult l = lesson_with({TestStatus::failed, TestStatus::passed});
+  l.lesson = "l";
+  l.tests[0].message = "expected 1, got 2";
+  r.lessons = {l};
+  std::ostringstream plain, colored;
+  report::TerminalStyle style;
+  report::print_check(plain, course, r, style);
+  EXPECT_EQ(plain.str().find('\x1b'), std::string::npos) << plain.str();
+  EXPECT_NE(plain.str().find("in progress"), std::string::npos) << plain.str();
+  style.color = true;
+  report::print_check(colored, course, r, style);
+  EXPECT_NE(colored.str().find("\x1b[31m"), std::string::npos) << "the failure is red";
 }
 
 }  // namespace
