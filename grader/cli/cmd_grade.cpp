@@ -91,10 +91,14 @@ void check_lessons(const Context& ctx, const GradeCliOptions& o) {
     if (!ctx.course.find_lesson(l)) throw UsageError("--lesson " + l + ": the course has no such lesson (see `grader list`)");
 }
 
-std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result,
+// The --format value as the table's format (CLI11 admitted only the table's names).
+report::OutputFormat output_format(const GradeCliOptions& o) {
+  return report::find_output_format(o.format).value_or(report::OutputFormat::text);
+}
+
+std::string render(report::OutputFormat format, const Context& ctx, const runner::SubmissionResult& result,
                    bool hidden_graded) {
-  if (auto machine = report::find_output_format(format))
-    if (auto text = report::render_submission(*machine, result)) return *text;
+  if (auto text = report::render_submission(format, result)) return *text;
   std::ostringstream s;
   report::TerminalStyle style;
   style.color = false;
@@ -116,8 +120,8 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   auto result = batch::grade_entry(*ctx.grader, entry, options);
   if (o.stamp) o.stamp(entry, result);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
-  std::string text = render(o.format, ctx, result, options.include_hidden);
-  if (o.format == "text" && ctx.color && o.output.empty()) {
+  std::string text = render(output_format(o), ctx, result, options.include_hidden);
+  if (output_format(o) == report::OutputFormat::text && ctx.color && o.output.empty()) {
     std::ostringstream s;
     report::TerminalStyle style;
     style.color = true;
@@ -145,7 +149,7 @@ struct NoticesAboveBar {
 
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries,
                 const std::vector<std::string>& not_graded) {
-  if (o.format != "text" || !o.output.empty())
+  if (output_format(o) != report::OutputFormat::text || !o.output.empty())
     throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
   if (o.deadline_s >= 0) throw UsageError("--deadline-s applies to one submission");
   std::string book_path = o.gradebook.empty() ? "gradebook.db" : o.gradebook;
