@@ -4,7 +4,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <future>
 #include <map>
 #include <set>
 #include <memory>
@@ -14,6 +13,7 @@
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/parallel_for.hpp"
 #include "grader/util/safe_open.hpp"
 
 namespace grader::batch {
@@ -259,58 +259,43 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
       book.set_lateness(entry.student, result.lateness, result.submitted_at);
   };
   std::mutex book_mutex;
-  std::size_t next = 0;
-  std::mutex next_mutex;
-  auto work = [&]() {
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(next_mutex);
-        if (next >= entries.size()) return;
-        i = next++;
-      }
-      const Entry& entry = entries[i];
-      bool skipped = false;
-      runner::SubmissionResult result;
-      // Opened once: the same files and hash decide "unchanged", are graded and recorded.
-      const OpenedSubmission opened = open_submission(grader, entry);
-      if (!options.force && opened.error.empty()) {
-        // Unchanged since last graded (folders and archives alike, by the
-        // content of the student files): the stored result stands.
-        std::lock_guard<std::mutex> lock(book_mutex);
-        if (book.is_up_to_date(entry.student, opened.files.content_hash, options.course_version)) {
-          if (auto stored = book.latest(entry.student)) {
-            result = stored->result;
-            skipped = true;
-            restamp(entry, result);
-          }
+  util::parallel_for(entries.size(), options.jobs, [&](std::size_t i) {
+    const Entry& entry = entries[i];
+    bool skipped = false;
+    runner::SubmissionResult result;
+    // Opened once: the same files and hash decide "unchanged", are graded and recorded.
+    const OpenedSubmission opened = open_submission(grader, entry);
+    if (!options.force && opened.error.empty()) {
+      // Unchanged since last graded (folders and archives alike, by the
+      // content of the student files): the stored result stands.
+      std::lock_guard<std::mutex> lock(book_mutex);
+      if (book.is_up_to_date(entry.student, opened.files.content_hash, options.course_version)) {
+        if (auto stored = book.latest(entry.student)) {
+          result = stored->result;
+          skipped = true;
+          restamp(entry, result);
         }
       }
-      if (!skipped) {
-        result = grade_opened(grader, entry, opened, options);
-        if (options.stamp) options.stamp(entry, result);
-        std::lock_guard<std::mutex> lock(book_mutex);
-        if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {
-          skipped = true;  // an entry whose content was already graded
-          if (options.stamp) book.set_lateness(entry.student, result.lateness, result.submitted_at);
-        } else {
-          book.record(result);
-        }
-      }
-      {
-        std::lock_guard<std::mutex> lock(book_mutex);
-        if (skipped) ++outcome.skipped;
-        else ++outcome.graded;
-        if (options.on_done) options.on_done(result, skipped);
-      }
-      outcome.results[i] = std::move(result);
     }
-  };
-  std::vector<std::future<void>> pool;
-  int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(entries.size())));
-  for (int t = 1; t < threads; ++t) pool.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& f : pool) f.get();
+    if (!skipped) {
+      result = grade_opened(grader, entry, opened, options);
+      if (options.stamp) options.stamp(entry, result);
+      std::lock_guard<std::mutex> lock(book_mutex);
+      if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {
+        skipped = true;  // an entry whose content was already graded
+        if (options.stamp) book.set_lateness(entry.student, result.lateness, result.submitted_at);
+      } else {
+        book.record(result);
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(book_mutex);
+      if (skipped) ++outcome.skipped;
+      else ++outcome.graded;
+      if (options.on_done) options.on_done(result, skipped);
+    }
+    outcome.results[i] = std::move(result);
+  });
   return outcome;
 }
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "grader/report/colors.hpp"
+
 namespace grader::batch {
 
 Progress::Progress(std::ostream& out, int total, bool terminal)
@@ -14,7 +16,7 @@ void Progress::done(const std::string& line, bool failed) {
   ++done_;
   failed_ += failed;
   if (terminal_) {
-    out_ << "\r\033[K" << line << "\n";
+    out_ << report::kEraseLine << line << "\n";
     draw();
   } else {
     out_ << fmt::format("[{}/{}] {}\n", done_, total_, line);
@@ -25,7 +27,7 @@ void Progress::done(const std::string& line, bool failed) {
 void Progress::note(const std::string& line) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (terminal_) {
-    out_ << "\r\033[K" << line << "\n";
+    out_ << report::kEraseLine << line << "\n";
     draw();
   } else {
     out_ << line << "\n";
@@ -41,14 +43,14 @@ void Progress::draw() {
     eta = fmt::format("{}m{:02}s", left / 60, left % 60);
   }
   int width = 30, filled = total_ ? done_ * width / total_ : width;
-  out_ << fmt::format("\r\033[K[{}{}] {}/{} graded, {} with problems, ETA {}", std::string(static_cast<std::size_t>(filled), '#'),
+  out_ << report::kEraseLine << fmt::format("[{}{}] {}/{} graded, {} with problems, ETA {}", std::string(static_cast<std::size_t>(filled), '#'),
                       std::string(static_cast<std::size_t>(width - filled), '.'), done_, total_, failed_, eta)
        << std::flush;
 }
 
 void Progress::finish() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (terminal_) out_ << "\r\033[K" << std::flush;
+  if (terminal_) out_ << report::kEraseLine << std::flush;
 }
 
 }  // namespace grader::batch

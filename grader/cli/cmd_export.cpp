@@ -4,17 +4,14 @@
 #include <cctype>
 #include <iostream>
 #include <map>
+#include <stdexcept>
 
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
-#include "grader/report/exercism.hpp"
+#include "grader/report/formats.hpp"
 #include "grader/report/grades_csv.hpp"
-#include "grader/report/gradescope.hpp"
 #include "grader/report/html/site.hpp"
-#include "grader/report/junit.hpp"
 #include "grader/report/lms_csv.hpp"
-#include "grader/report/markdown.hpp"
-#include "grader/report/result_json.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::cli {
@@ -94,28 +91,18 @@ gradebook::Gradebook open_existing(const std::string& path) {
   }
 }
 
-std::string per_submission(const std::string& format, const runner::SubmissionResult& r) {
-  if (format == "gradescope") return report::write_gradescope_results(r);
-  if (format == "exercism") return report::write_exercism_results(r);
-  if (format == "junit") return report::junit_xml(r, report::Audience::student);
-  if (format == "markdown") return report::markdown_report(r, {});
-  return report::write_result_json(r);
-}
-
-std::string extension(const std::string& format) {
-  if (format == "junit") return ".xml";
-  if (format == "markdown") return ".md";
-  return ".json";
+// One submission's report in `format` (one of the formats with a file extension).
+std::string per_submission(report::OutputFormat format, const runner::SubmissionResult& r) {
+  if (auto text = report::render_submission(format, r)) return *text;
+  throw std::logic_error(std::string("no per-submission report in ") + report::format_info(format).name);
 }
 
 }  // namespace
 
 Command add_export(CLI::App& app, const GlobalOptions& global) {
   auto o = std::make_shared<ExportOptions>();
-  app.add_option("--format", o->format,
-                 "csv (one row per student), json, gradescope, exercism, junit, markdown, html (a class report site: "
-                 "-o FOLDER), canvas or moodle (a CSV for the LMS's grade import)")
-      ->check(CLI::IsMember({"csv", "json", "gradescope", "exercism", "junit", "markdown", "html", "canvas", "moodle"}));
+  app.add_option("--format", o->format, report::format_help(report::FormatCommand::export_))
+      ->check(CLI::IsMember(report::format_names(report::FormatCommand::export_)));
   app.add_option("--assignment", o->assignment,
                  "canvas: the assignment's column as Canvas names it, e.g. \"Homework 3 (12345)\" (default: the title)");
   app.add_option("--title", o->title, "html: the report's title (default: Class report)");
@@ -125,6 +112,8 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--student", o->student, "Only this student's latest submission");
   return [&global, o]() {
     (void)global;
+    // CLI11 admitted only the table's names.
+    const report::OutputFormat format = report::find_output_format(o->format).value();
     auto book = open_existing(o->gradebook);
     std::vector<gradebook::StoredSubmission> stored;
     if (!o->student.empty()) {
@@ -138,10 +127,10 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     const auto roster = roster_by_id(book);
     for (auto& s : stored)
       if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
-    if (o->format == "html") return write_html(book, std::move(stored), *o);
-    if (o->format == "canvas" || o->format == "moodle") {
+    if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o);
+    if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle) {
       const auto students = lms_students(stored, o->student.empty() ? book.roster() : std::vector<gradebook::RosterEntry>{});
-      std::string text = o->format == "canvas" ? report::canvas_grades_csv(students, o->assignment.empty() ? o->title : o->assignment)
+      std::string text = format == report::OutputFormat::canvas ? report::canvas_grades_csv(students, o->assignment.empty() ? o->title : o->assignment)
                                                : report::moodle_grades_csv(students);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
@@ -149,14 +138,14 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     }
     std::vector<runner::SubmissionResult> results;
     for (auto& s : stored) results.push_back(std::move(s.result));
-    if (o->format == "csv") {
+    if (format == report::OutputFormat::csv) {
       std::string text = report::grades_csv(results);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
       return int{kAllPassed};
     }
     if (results.size() == 1 && !o->student.empty()) {
-      std::string text = per_submission(o->format, results[0]);
+      std::string text = per_submission(format, results[0]);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
       return int{kAllPassed};
@@ -166,7 +155,7 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     for (const auto& r : results) {
       std::string safe;
       for (char c : r.student) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
-      util::write_file_atomically(std::filesystem::path(o->output) / (safe + extension(o->format)), per_submission(o->format, r));
+      util::write_file_atomically(std::filesystem::path(o->output) / (safe + report::format_info(format).extension), per_submission(format, r));
     }
     std::cerr << "wrote " << results.size() << " " << o->format << " files to " << o->output << "\n";
     return int{kAllPassed};

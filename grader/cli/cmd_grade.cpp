@@ -15,13 +15,9 @@
 #include "grader/batch/summary.hpp"
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
-#include "grader/report/exercism.hpp"
-#include "grader/report/gradescope.hpp"
+#include "grader/report/formats.hpp"
 #include "grader/report/isolation_notes.hpp"
-#include "grader/report/junit.hpp"
 #include "grader/report/lesson_summary.hpp"
-#include "grader/report/markdown.hpp"
-#include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
@@ -96,13 +92,14 @@ void check_lessons(const Context& ctx, const GradeCliOptions& o) {
     if (!ctx.course.find_lesson(l)) throw UsageError("--lesson " + l + ": the course has no such lesson (see `grader list`)");
 }
 
-std::string render(const std::string& format, const Context& ctx, const runner::SubmissionResult& result,
+// The --format value as the table's format (CLI11 admitted only the table's names).
+report::OutputFormat output_format(const GradeCliOptions& o) {
+  return report::find_output_format(o.format).value_or(report::OutputFormat::text);
+}
+
+std::string render(report::OutputFormat format, const Context& ctx, const runner::SubmissionResult& result,
                    bool hidden_graded) {
-  if (format == "json") return report::write_result_json(result);
-  if (format == "gradescope") return report::write_gradescope_results(result);
-  if (format == "exercism") return report::write_exercism_results(result);
-  if (format == "junit") return report::junit_xml(result, report::Audience::student);
-  if (format == "markdown") return report::markdown_report(result, {});
+  if (auto text = report::render_submission(format, result)) return *text;
   std::ostringstream s;
   report::TerminalStyle style;
   style.color = false;
@@ -129,8 +126,8 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
   }
   if (o.stamp) o.stamp(entry, result);
   if (!o.gradebook.empty()) gradebook::Gradebook::open(o.gradebook).record(result);
-  std::string text = render(o.format, ctx, result, options.include_hidden);
-  if (o.format == "text" && ctx.color && o.output.empty()) {
+  std::string text = render(output_format(o), ctx, result, options.include_hidden);
+  if (output_format(o) == report::OutputFormat::text && ctx.color && o.output.empty()) {
     std::ostringstream s;
     report::TerminalStyle style;
     style.color = true;
@@ -148,7 +145,7 @@ int grade_one(const Context& ctx, const GradeCliOptions& o, const batch::Entry& 
 
 int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<batch::Entry>& entries,
                 const std::vector<std::string>& not_graded) {
-  if (o.format != "text" || !o.output.empty())
+  if (output_format(o) != report::OutputFormat::text || !o.output.empty())
     throw UsageError("--format and -o apply to one submission; for a batch, grade into the gradebook and use `grader export`");
   if (o.deadline_s >= 0) throw UsageError("--deadline-s applies to one submission");
   std::string book_path = o.gradebook.empty() ? "gradebook.db" : o.gradebook;
@@ -210,8 +207,8 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("submissions", o->paths,
                  "Submission folders or archives (.zip, .tar.gz), or folders holding one entry per student")
       ->required();
-  app.add_option("--format", o->format, "One submission: text (default), json, gradescope, exercism, junit or markdown")
-      ->check(CLI::IsMember({"text", "json", "gradescope", "exercism", "junit", "markdown"}));
+  app.add_option("--format", o->format, "One submission: " + report::format_help(report::FormatCommand::grade))
+      ->check(CLI::IsMember(report::format_names(report::FormatCommand::grade)));
   app.add_option("-o,--output", o->output, "One submission: write the report here (atomically)");
   app.add_option("--gradebook", o->gradebook, "SQLite gradebook to record into (batch default: ./gradebook.db)");
   app.add_option("--id-pattern", o->id_pattern,

@@ -31,6 +31,7 @@
 #include <sstream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/report/colors.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 
@@ -276,7 +277,7 @@ void print_first_failure(std::ostream& out, const runner::SubmissionResult& resu
     for (const auto& t : lesson.tests) {
       if (t.status != runner::TestStatus::failed) continue;
       const std::string& message = t.show_details ? t.message : t.public_message;
-      out << "\n" << (color ? "\033[1;31m" : "") << "First failing test: " << report::plain_line(t.name) << (color ? "\033[0m" : "")
+      out << "\n" << report::Colors(color).paint(report::Ink::alarm, "First failing test: " + report::plain_line(t.name))
           << "  (exercise " << t.exercise << ")\n";
       std::istringstream lines(report::plain_text(message));
       int shown = 0;
@@ -299,7 +300,7 @@ void print_hints(std::ostream& out, const course::Course& course, const runner::
       const auto* cl = course.find_lesson(l.lesson);
       if (!cl) continue;
       for (const auto& e : cl->exercises)
-        if (!exercise && report::exercise_state(l, e.id) != "done") lesson = cl, exercise = &e;
+        if (!exercise && report::exercise_state(l, e.id) != report::ExerciseState::done) lesson = cl, exercise = &e;
     }
   }
   if (!exercise) {
@@ -351,7 +352,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
 
     auto run_check = [&](const std::string& reason) {
       ++runs;
-      if (tty) std::cout << "\033[H\033[2J\033[3J";  // home, clear screen and scrollback
+      if (tty) std::cout << report::kClearScreen;
       std::cout << fmt::format("[watch] run {} at {}: {}\nchecking...\n", runs, clock_text(), report::plain_line(reason)) << std::flush;
       auto start = std::chrono::steady_clock::now();
       try {

@@ -1,5 +1,8 @@
 // A GoogleTest listener that appends one JSON line per finished test:
-//   {"name": "Suite.Test", "file": "...", "passed": true, "message": "...", "ms": 3}
+//   {"name": "Suite.Test", "file": "...", "status": "passed", "message": "...", "ms": 3}
+// where status is a ResultLineStatus (result_line.hpp; test_status() decides
+// it: a failed test that reached a starter stub is "not_implemented", told by
+// the kind of error the worker reported, never by the message's words)
 // and, once, before the line of the test where the student's worker did not
 // start (WorkerDidNotStart), {"did_not_start": "your code did not start: ..."}.
 // The suite process is trusted (student code runs only in the worker), so
@@ -19,9 +22,16 @@
 #include <string>
 #include <vector>
 
+#include "grader/client/result_line.hpp"
 #include "grader/client/worker_client.hpp"
 
 namespace grader::client {
+
+/// The outcome of a test with `result`, whose calls into the worker were `calls`:
+/// failed and any call ended in the starter's not_implemented error: not_implemented.
+ResultLineStatus test_status(const ::testing::TestResult& result, const std::vector<CallRecord>& calls);
+/// The same from the plain facts (testable without a GoogleTest result).
+ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls);
 
 class ResultsListener : public ::testing::EmptyTestEventListener {
  public:

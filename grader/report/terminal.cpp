@@ -8,22 +8,13 @@
 #include <set>
 #include <sstream>
 
+#include "grader/report/colors.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
 
 namespace grader::report {
 namespace {
-
-struct Colors {
-  bool on;
-  std::string green() const { return on ? "\033[32m" : ""; }
-  std::string red() const { return on ? "\033[31m" : ""; }
-  std::string yellow() const { return on ? "\033[33m" : ""; }
-  std::string dim() const { return on ? "\033[2m" : ""; }
-  std::string bold() const { return on ? "\033[1m" : ""; }
-  std::string reset() const { return on ? "\033[0m" : ""; }
-};
 
 /// Submission text (a message, compiler output) indented under its heading,
 /// with the text rule applied: only the grader's own colours reach the terminal.
@@ -62,10 +53,24 @@ static std::string totals_line(const course::Course& course, const runner::Submi
                      whole_course ? "course" : "selection", points(course_max), pending);
 }
 
-std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
+const char* to_string(ExerciseState state) {
+  switch (state) {
+    case ExerciseState::done: return "done";
+    case ExerciseState::awaiting_review: return "awaiting review";
+    case ExerciseState::in_progress: return "in progress";
+    case ExerciseState::not_started: return "not started";
+    case ExerciseState::broken: return "broken";
+    case ExerciseState::no_tests: return "no tests";
+  }
+  return "in progress";
+}
+
+bool finished(ExerciseState state) { return state == ExerciseState::done || state == ExerciseState::awaiting_review; }
+
+ExerciseState exercise_state(const runner::LessonResult& lesson, const std::string& exercise) {
   if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start ||
       lesson.status == runner::LessonStatus::internal_error)
-    return "broken";
+    return ExerciseState::broken;
   int total = 0, passed = 0, stub = 0, pending = 0;
   for (const auto& t : lesson.tests) {
     if (t.exercise != exercise) continue;
@@ -74,11 +79,11 @@ std::string exercise_state(const runner::LessonResult& lesson, const std::string
     if (t.status == runner::TestStatus::not_implemented) ++stub;
     if (t.status == runner::TestStatus::pending_review) ++pending;
   }
-  if (total == 0) return "no tests";
-  if (passed == total) return "done";
-  if (passed + pending == total) return "awaiting review";
-  if (stub == total) return "not started";
-  return "in progress";
+  if (total == 0) return ExerciseState::no_tests;
+  if (passed == total) return ExerciseState::done;
+  if (passed + pending == total) return ExerciseState::awaiting_review;
+  if (stub == total) return ExerciseState::not_started;
+  return ExerciseState::in_progress;
 }
 
 namespace {
@@ -87,13 +92,11 @@ namespace {
 struct ExerciseView {
   const course::Exercise* exercise = nullptr;
   std::vector<const runner::TestResult*> tests;
-  std::string state;
+  ExerciseState state = ExerciseState::no_tests;
   int passed = 0;
   runner::PointSum got, max, pending;
   /// A quiz is only form-checked without its answer key: it has no points here.
   bool unscored_quiz = false;
-  /// Done, or done but for answers an instructor still has to score.
-  bool finished() const { return state == "done" || state == "awaiting review"; }
 };
 
 struct LessonView {
@@ -128,7 +131,7 @@ std::vector<LessonView> lesson_views(const course::Course& course, const runner:
       // A lesson that could not run still shows what its exercises are worth.
       if (e.tests.empty()) e.max += runner::exercise_max_points(exercise, 0, hidden_graded);
       e.unscored_quiz = exercise.kind == course::ExerciseKind::quiz && !hidden_graded;
-      view.done += e.finished();
+      view.done += finished(e.state);
       view.got += e.got.value();
       view.max += e.max.value();
       view.exercises.push_back(std::move(e));
@@ -138,8 +141,16 @@ std::vector<LessonView> lesson_views(const course::Course& course, const runner:
   return views;
 }
 
-std::string mark(const Colors& c, const std::string& state) {
-  return state == "done" ? c.green() + "✔" : state == "awaiting review" ? c.green() + "…" : state == "not started" ? c.dim() + "·" : state == "broken" ? c.red() + "✘" : c.yellow() + "◐";
+std::string mark(const Colors& c, ExerciseState state) {
+  switch (state) {
+    case ExerciseState::done: return c.paint(Ink::good, "✔");
+    case ExerciseState::awaiting_review: return c.paint(Ink::good, "…");
+    case ExerciseState::not_started: return c.paint(Ink::quiet, "·");
+    case ExerciseState::broken: return c.paint(Ink::bad, "✘");
+    case ExerciseState::in_progress:
+    case ExerciseState::no_tests: break;
+  }
+  return c.paint(Ink::pending, "◐");
 }
 
 /// Where the student edits `file`: beneath their workspace as they named it.
@@ -154,10 +165,10 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
   const auto& exercise = *e.exercise;
   std::string score_text = e.unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "")
                                            : fmt::format("{:>6}/{:<6}", points(e.got.value()), points(e.max.value()));
-  out << fmt::format("  {}{} {:<16}{} {:<40} {:>3}/{:<3} tests {} {}", mark(c, e.state), c.reset(), exercise.id,
-                     c.reset(), exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, e.state);
+  out << fmt::format("  {} {:<16} {:<40} {:>3}/{:<3} tests {} {}", mark(c, e.state), exercise.id,
+                     exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, to_string(e.state));
   if (e.unscored_quiz && exercise.points)
-    out << c.dim() << " (" << points(*exercise.points) << " points, scored when you submit)" << c.reset();
+    out << c.paint(Ink::quiet, " (" + points(*exercise.points) + " points, scored when you submit)");
   out << "\n";
   if (!failures) return;
   std::size_t shown = 0;
@@ -166,25 +177,25 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
     if (t->status == runner::TestStatus::not_implemented) {
       if (!stub_noted)
-        out << c.dim() << "      not implemented yet: start with the TODO in " << workspace_file(style, exercise) << c.reset() << "\n";
+        out << c.paint(Ink::quiet, "      not implemented yet: start with the TODO in " + workspace_file(style, exercise)) << "\n";
       stub_noted = true;
       continue;
     }
     if (t->status == runner::TestStatus::pending_review) {
-      out << "      " << c.yellow() << "… " << plain_line(t->name) << c.reset() << c.dim()
-          << fmt::format(" ({} pts): awaiting review by an instructor", points(t->max_score)) << c.reset() << "\n";
+      out << "      " << c.paint(Ink::pending, "… " + plain_line(t->name))
+          << c.paint(Ink::quiet, fmt::format(" ({} pts): awaiting review by an instructor", points(t->max_score))) << "\n";
       // The answer under review, as the student wrote it (sanitised by indent()).
       out << indent(t->message, "        ", style.max_message_lines);
       continue;
     }
     if (shown++ >= style.max_failures_shown) continue;
-    out << "      " << c.red() << "✘ " << plain_line(t->name) << c.reset()
-        << c.dim() << fmt::format(" ({} pts)", points(t->max_score)) << c.reset() << "\n";
+    out << "      " << c.paint(Ink::bad, "✘ " + plain_line(t->name))
+        << c.paint(Ink::quiet, fmt::format(" ({} pts)", points(t->max_score))) << "\n";
     bool details = !style.student_view || t->show_details;
     out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
   }
   if (shown > style.max_failures_shown)
-    out << c.dim() << fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown) << c.reset();
+    out << c.paint(Ink::quiet, fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown));
 }
 
 /// A lesson's detail (compiler output names files relative to the
@@ -211,23 +222,23 @@ void print_detail(std::ostream& out, const course::Course& course, const Termina
 }
 
 void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& v) {
-  out << "\n" << c.bold() << v.lesson->id << c.reset() << "  " << v.lesson->title;
+  out << "\n" << c.paint(Ink::heading, v.lesson->id) << "  " << v.lesson->title;
   if (v.result->status != runner::LessonStatus::graded)
-    out << "  " << c.red() << "[" << runner::to_string(v.result->status) << "]" << c.reset();
+    out << "  " << c.paint(Ink::bad, std::string("[") + runner::to_string(v.result->status) + "]");
   out << "\n";
 }
 
 /// A lesson on one line: its state, exercises done and points.
 void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) {
-  std::string state;
-  if (v.result->status != runner::LessonStatus::graded) state = "broken";
-  else if (v.done == static_cast<int>(v.exercises.size())) state = "done";
-  else if (std::all_of(v.exercises.begin(), v.exercises.end(), [](const ExerciseView& e) { return e.state == "not started"; }))
-    state = "not started";
-  else state = "in progress";
-  std::string status = v.result->status == runner::LessonStatus::graded ? state : runner::to_string(v.result->status);
-  out << fmt::format("{}{} {}{:<21}{} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state), c.reset(), c.bold(),
-                     v.lesson->id, c.reset(), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
+  ExerciseState state = ExerciseState::in_progress;
+  if (v.result->status != runner::LessonStatus::graded) state = ExerciseState::broken;
+  else if (v.done == static_cast<int>(v.exercises.size())) state = ExerciseState::done;
+  else if (std::all_of(v.exercises.begin(), v.exercises.end(),
+                       [](const ExerciseView& e) { return e.state == ExerciseState::not_started; }))
+    state = ExerciseState::not_started;
+  std::string status = v.result->status == runner::LessonStatus::graded ? to_string(state) : runner::to_string(v.result->status);
+  out << fmt::format("{} {} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state),
+                     c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
                      points(v.got.value()), points(v.max.value()), status);
 }
 
@@ -261,9 +272,10 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
           for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
     }
     if (!failing) continue;
-    out << c.dim() << "      see it: grader picture " << p.name
-        << (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) << " -o " << p.name
-        << ".png  (" << plain_line(p.title) << ", drawn by your code)" << c.reset() << "\n";
+    out << c.paint(Ink::quiet, "      see it: grader picture " + p.name +
+                                   (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) +
+                                   " -o " + p.name + ".png  (" + plain_line(p.title) + ", drawn by your code)")
+        << "\n";
   }
 }
 
@@ -271,8 +283,8 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
                  const TerminalStyle& style) {
-  Colors c{style.color};
-  out << c.bold() << course.title << c.reset() << c.dim() << "  (course " << course.version << ")" << c.reset() << "\n";
+  const Colors c(style.color);
+  out << c.paint(Ink::heading, course.title) << c.paint(Ink::quiet, "  (course " + course.version + ")") << "\n";
   const auto views = lesson_views(course, result, style.hidden_graded);
   int exercises = 0, done = 0;
   runner::PointSum pending_points;
@@ -287,7 +299,7 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       pending_points += e.pending.value();
     }
     for (const auto& e : v.exercises)
-      if (!next && !e.finished()) {
+      if (!next && !finished(e.state)) {
         next = &e;
         next_lesson = &v;
       }
@@ -317,19 +329,21 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
     bool graded_here = std::any_of(result.lessons.begin(), result.lessons.end(), [&](const runner::LessonResult& l) {
       return refused.rfind(l.lesson + "/", 0) == 0;
     });
-    if (graded_here) out << "\n" << c.red() << "Refused: " << c.reset() << refused;
+    if (graded_here) out << "\n" << c.paint(Ink::bad, "Refused: ") << refused;
   }
   int width = 30;
   int filled = exercises ? done * width / exercises : 0;
-  out << "\n" << c.bold() << "Progress: [" << std::string(static_cast<std::size_t>(filled), '#')
-      << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/" << exercises
-      << " exercises done, " << totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value())
-      << c.reset() << "\n";
+  out << "\n"
+      << c.paint(Ink::heading, "Progress: [" + std::string(static_cast<std::size_t>(filled), '#') +
+                                   std::string(static_cast<std::size_t>(width - filled), '.') + "] " +
+                                   std::to_string(done) + "/" + std::to_string(exercises) + " exercises done, " +
+                                   totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value()))
+      << "\n";
   if (next) {
     const std::string& id = next->exercise->id;
     out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "
         << next_lesson->lesson->folder << "/README.md; stuck? grader hint " << id << ")\n";
-    if (style.outline) out << c.dim() << "Every failure of a lesson: grader check LESSON" << c.reset() << "\n";
+    if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: grader check LESSON") << "\n";
     return;
   }
   if (exercises == 0) return;
@@ -344,7 +358,7 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
     if (!course.closing.empty()) out << "\n" << course.closing;
     return;
   }
-  for (const auto& v : views) out << c.green() << "✔ " << c.reset() << "Lesson " << v.lesson->id << " (" << v.lesson->title << ") is done: every exercise passes.\n";
+  for (const auto& v : views) out << c.paint(Ink::good, "✔ ") << "Lesson " << v.lesson->id << " (" << v.lesson->title << ") is done: every exercise passes.\n";
   if (views.size() == 1) {
     for (std::size_t i = 0; i + 1 < course.lessons.size(); ++i)
       if (course.lessons[i].id == views.front().lesson->id)

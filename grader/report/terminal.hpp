@@ -36,8 +36,21 @@ struct TerminalStyle {
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
                  const TerminalStyle& style);
 
-/// Exercise state as shown by check: "done", "awaiting review" (every test
-/// passed or awaits an instructor), "in progress", "not started", "broken".
-std::string exercise_state(const runner::LessonResult& lesson, const std::string& exercise);
+/// Where an exercise (or a lesson) stands, as check shows it.
+enum class ExerciseState {
+  done,             ///< every test passed
+  awaiting_review,  ///< every test passed or awaits an instructor
+  in_progress,      ///< some test failed, not all because of stubs
+  not_started,      ///< every test reached a starter stub
+  broken,           ///< its lesson did not compile, did not start or could not be graded
+  no_tests,         ///< nothing was graded for it
+};
+/// "done", "awaiting review", "in progress", "not started", "broken", "no tests".
+const char* to_string(ExerciseState state);
+/// Finished: done, or done but for answers an instructor still has to score.
+bool finished(ExerciseState state);
+
+/// The state of `exercise` in `lesson`'s results.
+ExerciseState exercise_state(const runner::LessonResult& lesson, const std::string& exercise);
 
 }  // namespace grader::report

@@ -6,12 +6,14 @@
 #include <cmath>
 #include <chrono>
 #include <fstream>
-#include <future>
-#include <limits>
 #include <map>
 #include <mutex>
 
-#include "grader/build/worker_builder.hpp"
+#include "grader/runner/lesson/limits.hpp"
+#include "grader/runner/lesson/score.hpp"
+#include "grader/runner/lesson/suite_runs.hpp"
+#include "grader/runner/lesson/test_plan.hpp"
+#include "grader/runner/lesson/worker_build.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/runner/quiz.hpp"
 #include "grader/runner/suite_run.hpp"
@@ -19,6 +21,7 @@
 #include "grader/util/caps.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/parallel_for.hpp"
 #include "grader/util/safe_open.hpp"
 
 namespace grader::runner {
@@ -28,13 +31,6 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// Does a compiled test source path belong to a course-relative suite file?
-bool same_source(const std::string& compiled, const std::string& listed) {
-  if (compiled == listed) return true;
-  return compiled.size() > listed.size() && compiled.compare(compiled.size() - listed.size(), listed.size(), listed) == 0 &&
-         compiled[compiled.size() - listed.size() - 1] == '/';
 }
 
 }  // namespace
@@ -57,54 +53,12 @@ std::vector<std::string> worker_files(const course::Course& course, const course
 
 namespace {
 
-// The used lessons whose reference behaviour the lesson is graded against
-// (docs/architecture.md, "Earlier lessons' functions"): in `grade` (hidden
-// suites, so an instructor build with references), every lesson of `uses`
-// not written with mode: student, when the build can serve it.
-std::vector<std::string> served_lessons(const build::Toolchain& toolchain, const course::Lesson& lesson,
-                                        bool include_hidden) {
-  std::vector<std::string> served;
-  const auto* artifacts = toolchain.lesson(lesson.id);
-  if (!include_hidden || !artifacts) return served;
-  for (const auto& used : lesson.uses) {
-    const auto* used_artifacts = toolchain.lesson(used);
-    const auto& can = artifacts->callback_lessons;
-    if (!lesson.uses_student_code.count(used) && used_artifacts && !used_artifacts->use_stubs.empty() &&
-        std::find(can.begin(), can.end(), used) != can.end())
-      served.push_back(used);
-  }
-  return served;
-}
-
 // Why `head` (a file's first bytes) is not source code, or "" when it may be.
 // Object files, libraries and programs are never compiled or linked.
 std::string binary_kind(std::string_view head) {
   if (head.substr(0, 4) == "\x7f" "ELF") return "an ELF object file, library or program";
   if (head.substr(0, 8) == "!<arch>\n") return "a static library (ar archive)";
   if (head.find('\0') != std::string_view::npos) return "binary data (it holds NUL bytes)";
-  return {};
-}
-
-// "a.cpp, b.cpp": the student files a lesson's worker is built from.
-std::string source_list(const std::vector<build::SourceFile>& sources) {
-  std::string list;
-  for (const auto& f : sources) list += (list.empty() ? "" : ", ") + f.relative;
-  return list.empty() ? "(none)" : list;
-}
-
-std::string exercise_of(const course::Lesson& lesson, const std::string& source_file, bool& hidden) {
-  for (const auto& e : lesson.exercises) {
-    for (const auto& f : e.public_tests.files)
-      if (same_source(source_file, f)) {
-        hidden = false;
-        return e.id;
-      }
-    for (const auto& f : e.hidden_tests.files)
-      if (same_source(source_file, f)) {
-        hidden = true;
-        return e.id;
-      }
-  }
   return {};
 }
 
@@ -262,233 +216,73 @@ std::vector<ListedTest> Grader::listing(const std::string& suite, const fs::path
 LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedFiles& files,
                                   const GradeOptions& options) const {
   auto start = std::chrono::steady_clock::now();
+  const GradingClock clock(options.deadline);
   LessonResult result;
   result.lesson = lesson.id;
-
-  auto selected = [&](const course::Exercise& e) { return options.exercises.empty() || options.exercises.count(e.id); };
-  std::map<std::string, const course::Exercise*> by_id;
-  for (const auto& e : lesson.exercises)
-    if (selected(e)) by_id[e.id] = &e;
+  const SelectedExercises exercises = select_exercises(lesson, options.exercises);
 
   // Quiz exercises are graded by the trusted grader itself, from the answer file.
-  for (const auto& [id, e] : by_id)
+  for (const auto& [id, e] : exercises)
     if (e->kind == course::ExerciseKind::quiz) {
       auto quiz = grade_quiz(course_, lesson, *e, files, options.include_hidden);
       result.tests.insert(result.tests.end(), quiz.begin(), quiz.end());
     }
-  bool has_code = std::any_of(by_id.begin(), by_id.end(), [](const auto& kv) { return kv.second->kind == course::ExerciseKind::code; });
 
   util::TempDir scratch("grader-" + lesson.id);
   if (options.keep_work_dirs) scratch.keep();
 
-  // Which tests exist, per exercise (needed to split points and to report
-  // tests that never ran).
-  std::vector<std::pair<std::string, bool>> suites;  // (path, hidden)
+  // Plan: which tests exist, per exercise (needed to split points and to
+  // report tests that never ran).
   const std::vector<std::string> served = served_lessons(toolchain_, lesson, options.include_hidden);
-  if (has_code) {
+  std::vector<SuiteToRun> suites;
+  if (has_code(exercises)) {
     if (const auto* artifacts = toolchain_.lesson(lesson.id)) {
-      // With callbacks, the public tests run in the suite that can answer them.
-      auto public_suite = artifacts->suites.find(served.empty() ? "public" : "public_serving");
-      if (public_suite != artifacts->suites.end()) suites.push_back({public_suite->second, false});
-      if (options.include_hidden)
-        if (auto it = artifacts->suites.find("hidden"); it != artifacts->suites.end()) suites.push_back({it->second, true});
+      suites = suites_to_run(*artifacts, !served.empty(), options.include_hidden);
     } else {
       result.status = LessonStatus::internal_error;
       result.detail = "lesson '" + lesson.id + "' is not built into this grader; rebuild the course (cmake --build build)";
     }
   }
-
-  struct Planned {
-    TestResult test;
-    std::string suite;
-  };
-  std::vector<Planned> planned;
-  for (const auto& [suite, hidden] : suites) {
-    std::vector<ListedTest> listed;
+  std::vector<SuiteListing> listings;
+  for (const auto& suite : suites) {
     try {
-      listed = listing(suite, scratch.path());
+      listings.push_back({suite, listing(suite.path, scratch.path())});
     } catch (const std::exception& e) {
       result.status = LessonStatus::internal_error;
       result.detail = e.what();
-      continue;
-    }
-    for (const auto& t : listed) {
-      bool in_hidden_file = false;
-      std::string exercise = exercise_of(lesson, t.file, in_hidden_file);
-      if (exercise.empty() || !by_id.count(exercise)) continue;  // unassigned tests are reported by validate
-      const course::Exercise& e = *by_id[exercise];
-      const course::Suite& s = in_hidden_file ? e.hidden_tests : e.public_tests;
-      TestResult r;
-      r.lesson = lesson.id;
-      r.exercise = exercise;
-      r.name = t.name;
-      r.hidden = hidden;
-      r.visibility = s.visibility;
-      r.show_details = s.show_details;
-      r.public_message = s.show_details ? "" : s.message;
-      planned.push_back({std::move(r), suite});
     }
   }
+  std::vector<PlannedTest> planned = plan_tests(lesson, exercises, listings);
+  const WorkerSources sources = worker_sources(course_, lesson, served, files);
 
-  // Points: an exercise's total is split evenly over the tests being graded,
-  // in whole thousandths that add up to exactly the exercise's points.
-  std::map<std::string, std::vector<Planned*>> of_exercise;
-  for (auto& p : planned) of_exercise[p.test.exercise].push_back(&p);
-  for (auto& [id, tests] : of_exercise) {
-    const auto& e = *by_id[id];
-    if (e.points_per_test) {
-      for (auto* p : tests) p->test.max_score = exact_points(*e.points_per_test);
-      continue;
-    }
-    const std::vector<double> parts = split_points(e.points.value_or(0), tests.size());
-    for (std::size_t i = 0; i < tests.size(); ++i) tests[i]->test.max_score = parts[i];
-  }
-
-  // Files the lesson needs, and which of them were missing from the submission.
-  std::vector<build::SourceFile> sources;
-  std::vector<std::string> missing_here;
-  for (const auto& rel : worker_files(course_, lesson, served)) {
-    auto it = std::find_if(files.files.begin(), files.files.end(), [&](const auto& f) { return f.first == rel; });
-    if (it != files.files.end()) sources.push_back({rel, it->second});
-    if (std::find(files.missing.begin(), files.missing.end(), rel) != files.missing.end()) missing_here.push_back(rel);
-  }
-
-  // Seconds left before the deadline (at least 1 while any is left), or 0.
-  auto seconds_left = [&]() -> int {
-    if (!options.deadline) return std::numeric_limits<int>::max();
-    const double left = std::chrono::duration<double>(*options.deadline - std::chrono::steady_clock::now()).count();
-    return left <= 0 ? 0 : std::max(1, static_cast<int>(left));
-  };
-  if (!planned.empty() && result.status == LessonStatus::graded && seconds_left() == 0) {
+  if (!planned.empty() && result.status == LessonStatus::graded && clock.seconds_left() == 0) {
     result.status = LessonStatus::timed_out;
     result.detail = "the time allowed for grading ran out before this lesson started; its tests were not run";
-    for (auto& p : planned) {
-      p.test.status = TestStatus::not_run;
-      p.test.message = "not run: the time allowed for grading ran out before this lesson started";
-    }
   }
   if (!planned.empty() && result.status == LessonStatus::graded) {
-    int call_timeout = 0, memory = 0, compile_timeout = 0;
-    for (const auto& [id, e] : by_id) {
-      auto lim = course::resolve(e->limits, lesson.limits, course_.limits);
-      call_timeout = std::max(call_timeout, lim.call_timeout_ms);
-      memory = std::max(memory, lim.memory_mb);
-      compile_timeout = std::max(compile_timeout, lim.compile_timeout_s);
-    }
-    auto lesson_limits = course::resolve({}, lesson.limits, course_.limits);
-    compile_timeout = std::max(1, std::min(compile_timeout, seconds_left()));
-    const bool deadline_first = seconds_left() < lesson_limits.lesson_timeout_s;
-    build::WorkerBuilder builder(toolchain_, cache_dir_);
-    std::vector<std::string> stubs;  // the served lessons' functions, as callbacks
-    for (const auto& used : served) stubs.push_back(toolchain_.lesson(used)->use_stubs);
-    // CPU time limits each compile; its wall time may stretch on a busy machine, up to the deadline.
-    build::BuildLimits build_limits{compile_timeout, 2048};
-    if (options.deadline) build_limits.wall_timeout_s = std::max(1, std::min(build_limits.wall_seconds(), seconds_left()));
-    auto built = builder.build(lesson.id, sources, scratch.path(), build_limits, stubs);
+    // Limits, build, run.
+    const LessonLimits limits =
+        resolve_lesson_limits(course_, lesson, exercises, clock.seconds_left(), clock.has_deadline());
+    auto built = build_worker(toolchain_, cache_dir_, lesson, sources, served, scratch.path(), limits.build);
     if (!built.isolation.empty()) result.isolation.push_back({"compiler", built.isolation});
     if (!built.ok) {
       result.status = LessonStatus::compile_error;
       result.detail = built.diagnostics;
-      for (auto& p : planned) {
-        p.test.status = TestStatus::not_run;
-        p.test.message = "not run: the lesson's files did not compile (see the compiler errors above)";
-      }
+      mark_not_run(planned, "not run: the lesson's files did not compile (see the compiler errors above)");
     } else {
-      std::map<std::string, SuiteOutcome::Line> lines;
-      bool suites_cut = false;
-      bool did_not_start = false;
-      for (const auto& [suite, hidden] : suites) {
-        fs::path suite_scratch = scratch.path() / (hidden ? "hidden" : "public");
-        fs::create_directories(suite_scratch);
-        const int lesson_timeout = std::max(1, std::min(lesson_limits.lesson_timeout_s, seconds_left()));
-        auto outcome = run_suite(suite, built.worker, suite_scratch, {call_timeout, lesson_timeout, memory, served});
-        if (!outcome.sandbox.empty() &&
-            std::none_of(result.isolation.begin(), result.isolation.end(),
-                         [&](const IsolationNote& n) { return n.who == "worker" && n.description == outcome.sandbox; }))
-          result.isolation.push_back({"worker", outcome.sandbox});
-        // Tests that ended before the worker failed to start keep their results.
-        for (auto& l : outcome.lines) lines[suite + "\n" + l.name] = std::move(l);
-        if (!outcome.did_not_start.empty()) {
-          // Said once for the lesson; the other suites would only wait for
-          // the same worker to fail the same way.
-          did_not_start = true;
-          result.status = LessonStatus::did_not_start;
-          result.detail = outcome.did_not_start + "\nThe lesson's files: " + source_list(sources) +
-                          ". Their global variables are initialised before the worker can be called; "
-                          "the lesson's tests from then on were not run.";
-          break;
-        }
-        if (outcome.results_cut) suites_cut = true;
-        if (outcome.timed_out) {
-          result.status = LessonStatus::timed_out;
-          result.detail = deadline_first
-                              ? "the time allowed for grading ran out while this lesson's tests ran; tests "
-                                "that had finished keep their scores, the others were not run"
-                              : "the lesson's tests took longer than " + std::to_string(lesson_limits.lesson_timeout_s) +
-                                    " s in total and were stopped; tests that had not finished score 0";
-        } else if (outcome.crashed && result.status == LessonStatus::graded) {
-          result.status = LessonStatus::crashed;
-          result.detail = outcome.detail;
-        }
-      }
-      for (auto& p : planned) {
-        auto it = lines.find(p.suite + "\n" + p.test.name);
-        if (it == lines.end() && did_not_start) {
-          p.test.status = TestStatus::not_run;
-          p.test.message = "not run: your code did not start (see the lesson's message)";
-          continue;
-        }
-        if (it == lines.end()) {
-          p.test.status = TestStatus::not_run;
-          p.test.message = suites_cut ? "not run: the suite's results were cut at " +
-                                            std::to_string(caps::kMaxSuiteResultsBytes >> 20) + " MiB before this test"
-                                      : "not run: the suite stopped before this test";
-          continue;
-        }
-        p.test.seconds = it->second.seconds;
-        p.test.message = it->second.message;
-        if (it->second.passed) {
-          p.test.status = TestStatus::passed;
-          p.test.score = p.test.max_score;
-        } else if (p.test.message.find("not implemented: ") != std::string::npos) {
-          p.test.status = TestStatus::not_implemented;
-        } else {
-          p.test.status = TestStatus::failed;
-        }
-      }
+      SuitesRun run = run_suites(suites, built.worker, scratch.path(), limits, served, clock, source_list(sources.sources));
+      result.status = run.status;
+      result.detail = run.detail;
+      for (const auto& d : run.worker_isolation) result.isolation.push_back({"worker", d});
+      record_outcomes(planned, run);
     }
-    if (!missing_here.empty() && result.status == LessonStatus::graded) {
-      result.status = LessonStatus::missing_files;
-      std::string list;
-      for (const auto& m : missing_here) list += (list.empty() ? "" : ", ") + m;
-      result.detail = "missing from the submission (the starter version was used): " + list;
-    }
-    for (auto& p : planned)
-      for (const auto& m : missing_here) {
-        const auto& e = *by_id[p.test.exercise];
-        if (std::find(e.files.begin(), e.files.end(), m) != e.files.end() && p.test.status != TestStatus::passed)
-          p.test.message = "file " + m + " is missing from the submission\n" + p.test.message;
-      }
+    note_missing_files(result, planned, sources.missing, exercises);
   } else if (!planned.empty()) {
-    for (auto& p : planned) {
-      p.test.status = TestStatus::not_run;
-      p.test.message = "not run: " + result.detail;
-    }
+    mark_not_run(planned, "not run: " + result.detail);
   }
 
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
-  // The lesson's maximum comes from course.yaml, not from the tests that
-  // happened to run: a lesson that could not even list its tests still
-  // counts its exercises' points (and scores 0 of them).
-  PointSum score, max_score;
-  std::map<std::string, std::size_t> tests_of;
-  for (const auto& t : result.tests) {
-    score += t.score;
-    ++tests_of[t.exercise];
-  }
-  for (const auto& [id, e] : by_id) max_score += exercise_max_points(*e, tests_of[id], options.include_hidden);
-  result.score = score.value();
-  result.max_score = max_score.value();
+  score_lesson(result, exercises, options.include_hidden);
   result.seconds = seconds_since(start);
   return result;
 }
@@ -532,39 +326,21 @@ SubmissionResult Grader::grade(const CollectedFiles& files, const GradeOptions& 
   std::vector<LessonResult> graded(lessons.size());
   // Lessons are independent: grade several at once (each compiles and runs
   // its own worker).
-  std::size_t next = 0;
-  std::mutex m;
-  auto work = [&]() {
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(m);
-        if (next >= lessons.size()) return;
-        i = next++;
-      }
-      LessonResult r;
-      const GradeOptions& lesson_options = i < asked ? options : context_options;
-      try {
-        r = grade_lesson(*lessons[i], files, lesson_options);
-      } catch (const std::exception& e) {
-        r.lesson = lessons[i]->id;
-        r.status = LessonStatus::internal_error;
-        r.detail = e.what();
-        PointSum max_score;  // the lesson's points still count in the maximum
-        for (const auto& ex : lessons[i]->exercises)
-          if (lesson_options.exercises.empty() || lesson_options.exercises.count(ex.id))
-            max_score += exercise_max_points(ex, 0, lesson_options.include_hidden);
-        r.max_score = max_score.value();
-      }
-      if (lesson_options.on_lesson_done) lesson_options.on_lesson_done(r);
-      graded[i] = std::move(r);
+  util::parallel_for(lessons.size(), options.jobs, [&](std::size_t i) {
+    LessonResult r;
+    const GradeOptions& lesson_options = i < asked ? options : context_options;
+    try {
+      r = grade_lesson(*lessons[i], files, lesson_options);
+    } catch (const std::exception& e) {
+      r.lesson = lessons[i]->id;
+      r.status = LessonStatus::internal_error;
+      r.detail = e.what();
+      // The lesson's points still count in the maximum (it scores 0 of them).
+      score_lesson(r, select_exercises(*lessons[i], lesson_options.exercises), lesson_options.include_hidden);
     }
-  };
-  int threads = std::max(1, std::min<int>(options.jobs, static_cast<int>(lessons.size())));
-  std::vector<std::future<void>> pool;
-  for (int t = 1; t < threads; ++t) pool.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& f : pool) f.get();
+    if (lesson_options.on_lesson_done) lesson_options.on_lesson_done(r);
+    graded[i] = std::move(r);
+  });
   note_failed_uses(course_, toolchain_, options.include_hidden, graded);
   graded.resize(asked);
   result.lessons = std::move(graded);

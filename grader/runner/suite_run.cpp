@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "grader/client/result_line.hpp"
 #include "grader/sandbox/process.hpp"
 #include "grader/sandbox/reaper.hpp"
 #include "grader/util/caps.hpp"
@@ -13,6 +14,22 @@
 
 namespace grader::runner {
 namespace fs = std::filesystem;
+
+namespace {
+
+// A result line's status as the test's: a skipped test, or a status this
+// grader does not know, earns nothing.
+TestStatus line_status(const std::string& text) {
+  switch (client::parse_result_line_status(text).value_or(client::ResultLineStatus::failed)) {
+    case client::ResultLineStatus::passed: return TestStatus::passed;
+    case client::ResultLineStatus::not_implemented: return TestStatus::not_implemented;
+    case client::ResultLineStatus::failed:
+    case client::ResultLineStatus::skipped: break;
+  }
+  return TestStatus::failed;
+}
+
+}  // namespace
 
 std::vector<ListedTest> list_suite(const std::string& suite, const fs::path& scratch) {
   fs::path out = scratch / "list.json";
@@ -107,7 +124,7 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
       // Tests that ended after the worker did not start only repeat it; the
       // grader says it once, for the lesson.
       if (!outcome.did_not_start.empty()) continue;
-      outcome.lines.push_back({j.at("name").get<std::string>(), j.at("passed").get<bool>(),
+      outcome.lines.push_back({j.at("name").get<std::string>(), line_status(j.at("status").get<std::string>()),
                                j.value("message", ""), j.value("ms", 0) / 1000.0});
     } catch (const nlohmann::json::exception&) {
       // A torn last line (the run was stopped mid-write) is simply not a result.

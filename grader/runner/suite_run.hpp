@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "grader/runner/results.hpp"
+
 namespace grader::runner {
 
 struct ListedTest {
@@ -16,7 +18,9 @@ struct ListedTest {
 struct SuiteOutcome {
   struct Line {
     std::string name;
-    bool passed = false;
+    /// passed, failed or not_implemented (a failed test that reached a
+    /// starter stub, as the suite's results listener said).
+    TestStatus status = TestStatus::failed;
     std::string message;
     double seconds = 0;
   };

@@ -3,9 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <future>
 #include <map>
-#include <mutex>
 #include <regex>
 #include <set>
 
@@ -13,6 +11,7 @@
 #include "grader/util/files.hpp"
 #include "grader/validate/mutant_workspace.hpp"
 #include "grader/validate/patch.hpp"
+#include "grader/util/parallel_for.hpp"
 
 namespace grader::validate {
 namespace fs = std::filesystem;
@@ -173,38 +172,28 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   std::vector<runner::SubmissionResult> results(mutants.size());
   std::vector<std::string> errors(mutants.size());
   std::vector<char> patch_failed(mutants.size(), 0);  // the patch, not the grading, went wrong
-  std::size_t next = 0;
-  std::mutex mu;
-  auto work = [&]() {
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (next >= mutants.size()) return;
-        i = next++;
+  util::parallel_for(
+      mutants.size(), options.jobs,
+      [&](std::size_t i) {
+        try {
+          if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
+          util::TempDir dir("grader-mutant");
+          build_mutant_workspace(course.root / "solutions", mutants[i].folder, dir.path() / "ws");
+          runner::GradeOptions one;
+          one.include_hidden = true;
+          one.lessons = {mutants[i].lesson};
+          results[i] = grader.grade(dir.path() / "ws", one);
+        } catch (const PatchError& e) {
+          errors[i] = e.what();
+          patch_failed[i] = 1;
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+        }
+      },
+      [&](std::size_t i) {
         say("mutant " + std::to_string(i + 1) + "/" + std::to_string(mutants.size()) + ": " + mutants[i].lesson + "/" +
             mutants[i].name);
-      }
-      try {
-        if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
-        util::TempDir dir("grader-mutant");
-        build_mutant_workspace(course.root / "solutions", mutants[i].folder, dir.path() / "ws");
-        runner::GradeOptions one;
-        one.include_hidden = true;
-        one.lessons = {mutants[i].lesson};
-        results[i] = grader.grade(dir.path() / "ws", one);
-      } catch (const PatchError& e) {
-        errors[i] = e.what();
-        patch_failed[i] = 1;
-      } catch (const std::exception& e) {
-        errors[i] = e.what();
-      }
-    }
-  };
-  std::vector<std::future<void>> pool;
-  for (int t = 1; t < std::max(1, options.jobs); ++t) pool.push_back(std::async(std::launch::async, work));
-  work();
-  for (auto& f : pool) f.get();
+      });
 
   std::map<std::string, std::set<std::string>> caught;  // lesson -> hidden tests that failed for some mutant
   for (std::size_t i = 0; i < mutants.size(); ++i) {

@@ -193,3 +193,28 @@ TEST(Subject, WithoutACallItIsTheResultAndAMemberOrElementIsNamed) {
   EXPECT_EQ(gt::subject_of("r.weights.at({0, h, 0, 0})"), "the result.weights");
   EXPECT_EQ(gt::subject_of("::grader::testing::view(got)"), "the result");
 }
+
+// The status of a result line is decided from the calls' error kinds, never
+// from the words of the message (a student's output may say anything).
+TEST(ResultLineStatus, AFailedTestThatReachedAStubIsNotImplemented) {
+  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false};
+  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false};
+  gc::CallRecord threw{"positional_encoding(-1, 8)", "", false, "invalid_argument", false};
+  EXPECT_EQ(gc::test_status(true, false, {ok, stub}), gc::ResultLineStatus::not_implemented);
+  EXPECT_EQ(gc::test_status(true, false, {stub, threw}), gc::ResultLineStatus::not_implemented);
+  EXPECT_EQ(gc::test_status(true, false, {ok, threw}), gc::ResultLineStatus::failed);
+  EXPECT_EQ(gc::test_status(true, false, {}), gc::ResultLineStatus::failed);
+  gc::CallRecord says_it{"positional_encoding(5, 8)", "not implemented: positional_encoding", false, "", false};
+  EXPECT_EQ(gc::test_status(true, false, {says_it}), gc::ResultLineStatus::failed) << "printed words are not a status";
+  EXPECT_EQ(gc::test_status(false, false, {stub}), gc::ResultLineStatus::passed) << "a test that expected the stub's error";
+  EXPECT_EQ(gc::test_status(false, true, {}), gc::ResultLineStatus::skipped);
+}
+
+TEST(ResultLineStatus, NamesRoundTripAndUnknownOnesAreNone) {
+  for (auto s : {gc::ResultLineStatus::passed, gc::ResultLineStatus::failed, gc::ResultLineStatus::not_implemented,
+                 gc::ResultLineStatus::skipped})
+    EXPECT_EQ(gc::parse_result_line_status(gc::to_string(s)), s);
+  EXPECT_EQ(gc::parse_result_line_status("PASSED"), std::nullopt);
+  EXPECT_EQ(gc::parse_result_line_status(""), std::nullopt);
+  EXPECT_EQ(gc::parse_result_line_status("not implemented"), std::nullopt);
+}

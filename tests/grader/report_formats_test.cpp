@@ -308,7 +308,7 @@ TEST(PendingReview, IsItsOwnStateInTextGradescopeAndSummary) {
   s.score = 2;
   s.max_score = 7;
   EXPECT_TRUE(grader::runner::all_passed(s)) << "exit code 0: nothing failed";
-  EXPECT_EQ(report::exercise_state(s.lessons[0], "review-quiz"), "awaiting review");
+  EXPECT_EQ(report::exercise_state(s.lessons[0], "review-quiz"), report::ExerciseState::awaiting_review);
 
   const json gs = report::gradescope_results(s);
   EXPECT_EQ(gs["score"], 2);

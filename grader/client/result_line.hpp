@@ -1,0 +1,37 @@
+// The status of a suite's per-test result line: the contract between the
+// suite's results listener (results_listener.hpp, which writes it) and the
+// grader (runner/suite_run.cpp, which reads it). Header only, so the grader
+// reads it without linking the suite's side.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace grader::client {
+
+enum class ResultLineStatus {
+  passed,
+  failed,
+  not_implemented,  ///< failed, and a call reached a starter stub (the worker's not_implemented error)
+  skipped,          ///< GTEST_SKIP: earns nothing
+};
+
+inline const char* to_string(ResultLineStatus status) {
+  switch (status) {
+    case ResultLineStatus::passed: return "passed";
+    case ResultLineStatus::failed: return "failed";
+    case ResultLineStatus::not_implemented: return "not_implemented";
+    case ResultLineStatus::skipped: return "skipped";
+  }
+  return "failed";
+}
+
+/// The status named `text`, or nothing when it names none.
+inline std::optional<ResultLineStatus> parse_result_line_status(std::string_view text) {
+  for (auto s : {ResultLineStatus::passed, ResultLineStatus::failed, ResultLineStatus::not_implemented,
+                 ResultLineStatus::skipped})
+    if (text == to_string(s)) return s;
+  return std::nullopt;
+}
+
+}  // namespace grader::client

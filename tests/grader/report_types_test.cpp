@@ -1,0 +1,153 @@
+// The report layer's shared vocabulary: the table of output formats that
+// `grade` and `export` both read, the exercise states check decides and
+// prints, and the one colour helper.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "grader/report/colors.hpp"
+#include "grader/report/formats.hpp"
+#include "grader/report/terminal.hpp"
+
+namespace {
+
+namespace report = grader::report;
+using grader::runner::LessonResult;
+using grader::runner::LessonStatus;
+using grader::runner::SubmissionResult;
+using grader::runner::TestResult;
+using grader::runner::TestStatus;
+using report::ExerciseState;
+using report::FormatCommand;
+using report::OutputFormat;
+
+TEST(OutputFormats, EachCommandAcceptsItsFormatsInHelpOrder) {
+  EXPECT_EQ(report::format_names(FormatCommand::grade),
+            (std::vector<std::string>{"text", "json", "gradescope", "exercism", "junit", "markdown"}));
+  EXPECT_EQ(report::format_names(FormatCommand::export_),
+            (std::vector<std::string>{"csv", "json", "gradescope", "exercism", "junit", "markdown", "html", "canvas", "moodle"}));
+}
+
+TEST(OutputFormats, HelpNamesEveryAcceptedFormatWithItsNote) {
+  EXPECT_EQ(report::format_help(FormatCommand::grade), "text (default), json, gradescope, exercism, junit or markdown");
+  EXPECT_EQ(report::format_help(FormatCommand::export_),
+            "csv (one row per student), json, gradescope, exercism, junit, markdown, html (a class report site: "
+            "-o FOLDER), canvas or moodle (a CSV for the LMS's grade import)");
+  for (auto command : {FormatCommand::grade, FormatCommand::export_})
+    for (const auto& name : report::format_names(command))
+      EXPECT_NE(report::format_help(command).find(name), std::string::npos) << name;
+}
+
+TEST(OutputFormats, NamesAreUniqueAndFoundBackExactly) {
+  std::set<std::string> names;
+  for (const auto& f : report::output_formats()) {
+    EXPECT_TRUE(names.insert(f.name).second) << f.name << " twice";
+    EXPECT_EQ(report::find_output_format(f.name), f.format);
+    EXPECT_EQ(&report::format_info(f.format), &f);
+    EXPECT_TRUE(f.grade || f.exported) << f.name << " is written by no command";
+  }
+  EXPECT_EQ(report::find_output_format("JSON"), std::nullopt);
+  EXPECT_EQ(report::find_output_format("xml"), std::nullopt);
+  EXPECT_EQ(report::find_output_format(""), std::nullopt);
+}
+
+TEST(OutputFormats, ExactlyTheFormatsWithAnExtensionRenderOneSubmission) {
+  SubmissionResult r;
+  r.student = "alice";
+  r.score = 1;
+  r.max_score = 2;
+  std::set<std::string> reports;
+  for (const auto& f : report::output_formats()) {
+    const auto text = report::render_submission(f.format, r);
+    EXPECT_EQ(text.has_value(), std::string(f.extension) != "") << f.name;
+    if (text) EXPECT_TRUE(reports.insert(*text).second) << f.name << " renders as another format does";
+  }
+  EXPECT_EQ(reports.size(), 5u);
+  EXPECT_STREQ(report::format_info(OutputFormat::junit).extension, ".xml");
+  EXPECT_STREQ(report::format_info(OutputFormat::markdown).extension, ".md");
+  EXPECT_STREQ(report::format_info(OutputFormat::gradescope).extension, ".json");
+}
+
+LessonResult lesson_with(std::vector<TestStatus> statuses, LessonStatus status = LessonStatus::graded) {
+  LessonResult l;
+  l.status = status;
+  for (auto s : statuses) {
+    TestResult t;
+    t.exercise = "ex";
+    t.status = s;
+    l.tests.push_back(t);
+  }
+  return l;
+}
+
+TEST(ExerciseStates, AreDecidedFromTheTestsAndTheLesson) {
+  using S = TestStatus;
+  EXPECT_EQ(report::exercise_state(lesson_with({S::passed, S::passed}), "ex"), ExerciseState::done);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::passed, S::pending_review}), "ex"), ExerciseState::awaiting_review);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::not_implemented, S::not_implemented}), "ex"), ExerciseState::not_started);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::passed, S::not_implemented}), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::failed}), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::passed}), "other"), ExerciseState::no_tests);
+  for (auto broken : {LessonStatus::compile_error, LessonStatus::did_not_start, LessonStatus::internal_error})
+    EXPECT_EQ(report::exercise_state(lesson_with({S::passed}, broken), "ex"), ExerciseState::broken);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::passed}, LessonStatus::missing_files), "ex"), ExerciseState::done);
+}
+
+TEST(ExerciseStates, PrintAsCheckAlwaysHasAndOnlyDoneOnesAreFinished) {
+  EXPECT_STREQ(report::to_string(ExerciseState::done), "done");
+  EXPECT_STREQ(report::to_string(ExerciseState::awaiting_review), "awaiting review");
+  EXPECT_STREQ(report::to_string(ExerciseState::in_progress), "in progress");
+  EXPECT_STREQ(report::to_string(ExerciseState::not_started), "not started");
+  EXPECT_STREQ(report::to_string(ExerciseState::broken), "broken");
+  EXPECT_STREQ(report::to_string(ExerciseState::no_tests), "no tests");
+  EXPECT_TRUE(report::finished(ExerciseState::done));
+  EXPECT_TRUE(report::finished(ExerciseState::awaiting_review));
+  for (auto s : {ExerciseState::in_progress, ExerciseState::not_started, ExerciseState::broken, ExerciseState::no_tests})
+    EXPECT_FALSE(report::finished(s)) << report::to_string(s);
+}
+
+TEST(Colors, OffPaintsNothingAndOnWrapsTheTextInOneStyleAndAReset) {
+  const report::Colors off(false), on(true);
+  for (auto ink : {report::Ink::good, report::Ink::bad, report::Ink::pending, report::Ink::quiet, report::Ink::heading,
+                   report::Ink::alarm}) {
+    EXPECT_EQ(off.paint(ink, "text"), "text");
+    const std::string painted = on.paint(ink, "text");
+    EXPECT_EQ(painted.rfind("\x1b[", 0), 0u) << "starts with an escape";
+    EXPECT_NE(painted.find("text"), std::string::npos);
+    EXPECT_EQ(painted.substr(painted.size() - 4), "\x1b[0m") << "ends with a reset";
+    EXPECT_EQ(on.paint(ink, ""), "") << "nothing to paint: no escapes";
+  }
+  EXPECT_EQ(on.paint(report::Ink::good, "ok"), "\x1b[32mok\x1b[0m");
+  EXPECT_EQ(on.paint(report::Ink::bad, "no"), "\x1b[31mno\x1b[0m");
+  EXPECT_EQ(on.paint(report::Ink::pending, "…"), "\x1b[33m…\x1b[0m");
+  EXPECT_NE(on.paint(report::Ink::alarm, "x"), on.paint(report::Ink::bad, "x")) << "the alarm is bold too";
+}
+
+TEST(Colors, TerminalOutputWithColourOffHoldsNoEscape) {
+  grader::course::Course course;
+  course.title = "Course";
+  grader::course::Lesson lesson;
+  lesson.id = "l";
+  grader::course::Exercise e;
+  e.id = "ex";
+  e.points = 2;
+  lesson.exercises = {e};
+  course.lessons = {lesson};
+  SubmissionResult r;
+  LessonResult l = lesson_with({TestStatus::failed, TestStatus::passed});
+  l.lesson = "l";
+  l.tests[0].message = "expected 1, got 2";
+  r.lessons = {l};
+  std::ostringstream plain, colored;
+  report::TerminalStyle style;
+  report::print_check(plain, course, r, style);
+  EXPECT_EQ(plain.str().find('\x1b'), std::string::npos) << plain.str();
+  EXPECT_NE(plain.str().find("in progress"), std::string::npos) << plain.str();
+  style.color = true;
+  report::print_check(colored, course, r, style);
+  EXPECT_NE(colored.str().find("\x1b[31m"), std::string::npos) << "the failure is red";
+}
+
+}  // namespace
