@@ -11,7 +11,8 @@ rewrite(text, student, rng, keep) applies, in this order:
   reorder          runs of adjacent one-line declarations that do not use one
                    another (`const Index rows = a.rows();` then
                    `const Index cols = a.cols();`) are shuffled; lines that
-                   may have side effects (++, +=, <<, random engines) stay put.
+                   may have side effects (++, +=, <<, random engines) or
+                   declare several names stay put.
   own comment      a first line naming the student and the file.
 Deterministic for a given rng seed (bench/lib/batch_bench.py seeds it per
 student).
@@ -69,6 +70,17 @@ def rename_locals(text, suffix, keep):
     return "".join(word.sub(lambda m: m.group(1) + suffix, p) if is_code else p for is_code, p in split_code(text))
 
 
+def declares_several(line):
+    """`const Index a = x.dim(0), b = x.dim(1);`: a comma outside brackets declares more names."""
+    depth = 0
+    for ch in line:
+        depth += ch in "([{<"
+        depth -= ch in ")]}>"
+        if ch == "," and depth == 0:
+            return True
+    return False
+
+
 def reorder_declarations(text, rng):
     lines = text.split("\n")
     out, i = [], 0
@@ -76,7 +88,8 @@ def reorder_declarations(text, rng):
         run = []
         while i + len(run) < len(lines):
             m = ONE_LINE_DECL.match(lines[i + len(run)])
-            if not m or SIDE_EFFECTS.search(lines[i + len(run)]) or (run and m.group(1) != run[0][1]):
+            if (not m or SIDE_EFFECTS.search(lines[i + len(run)]) or (run and m.group(1) != run[0][1])
+                    or declares_several(lines[i + len(run)])):
                 break
             run.append((lines[i + len(run)], m.group(1), m.group(2)))
         # Independent: no line of the run names what another declares.
