@@ -24,6 +24,7 @@
 # ids become underscores in target names. Each lesson also gets the
 # precompiled header its student files are compiled with (StudentPch.cmake).
 include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/BuildPaths.cmake)
 
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
@@ -102,7 +103,7 @@ function(add_course_lesson id)
       set(target suite_${name}_${variant})
       add_executable(${target} ${suite_sources})
       target_include_directories(${target} PRIVATE "${src}/tests/${visibility}/${id}")
-      target_compile_definitions(${target} PRIVATE COURSE_SOURCE_DIR="${src}")
+      course_build_paths(${target} PRIVATE "COURSE_SOURCE_DIR=${src}")
       target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main course::warnings
                             course::gcc12_string_warnings)
       # Public suites ship to students, who have no solutions/: they must not

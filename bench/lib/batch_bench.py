@@ -14,9 +14,11 @@ With --class unique (or both, the default), a second class in which every
 file of every submission is different, as when each student writes their own
 code: each submission is solutions/ with some of the course's correct variants
 (tests/mutants/*/*/ of kind variant) laid over it and, in one lesson of three,
-a lesson left as the starter; then every code file gets code of its own (a
-helper function named after the student, with the student's number in it), so
-that no two files have the same tokens and no cache of any kind can share them.
+a lesson left as the starter; then every code file is rewritten as that
+student's (bench/lib/own_code.py: its locals renamed with the student's
+number, adjacent independent declarations reordered, a comment of its own)
+and gets a helper function named after the student, so that no two files
+have the same tokens and no cache of any kind can share them.
 
 The grader logs every compile, object-cache hit and link to GRADER_BUILD_LOG
 (grader/build/worker_builder.cpp), which is how the number of compiles is
@@ -28,6 +30,7 @@ import os
 import random
 import re
 import shutil
+import sqlite3
 import sys
 import tempfile
 from collections import Counter
@@ -37,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import (COURSE, code_files, compile_command, fresh_dir, load_course, load_toolchain, machine,  # noqa: E402
                       median, print_machine, run_timed)
 import naive  # noqa: E402
+import own_code  # noqa: E402
 
 SYNTAX_ERROR = "\nint broken_by_{id}( {{ return 0; }}  // a student's unfinished edit\n"
 CRASH_AT_START = ("\n// A student's leftover debugging code: crashes as the worker starts.\n"
@@ -94,6 +98,7 @@ def make_unique_class(root, course_yaml, count, seed):
     rng = random.Random(seed)
     files = code_files(course_yaml)
     variants = correct_variants()
+    keep = own_code.header_identifiers(h.read_text() for h in sorted((COURSE / "lessons").rglob("*.hpp")))
     out = []
     for i in range(count):
         name = f"student{i + 1:03d}"
@@ -115,8 +120,8 @@ def make_unique_class(root, course_yaml, count, seed):
         for lesson_files in files.values():
             for rel in lesson_files:
                 stem = Path(rel).stem
-                with open(ws / rel, "a") as f:
-                    f.write(OWN_CODE.format(name=name, stem=stem, number=i + 1))
+                text = own_code.rewrite((ws / rel).read_text(), name, i + 1, rel, rng, keep)
+                (ws / rel).write_text(text + OWN_CODE.format(name=name, stem=stem, number=i + 1))
         out.append((name, kind))
     return out
 
@@ -209,6 +214,13 @@ def run_class(args, toolchain, course_yaml, kind, root):
     g, cache, log = grade_class(args.grader or str(Path(args.build) / "bin" / "grader"), args.toolchain, kind)
     counts, seconds = read_build_log(log)
     m.update(grader=g, counts=counts, seconds=seconds, load_graded=load_now())
+    # The class must grade as it was written: a rewrite that broke a file
+    # would show here as a compile error instead of a graded lesson.
+    with sqlite3.connect(root / f"grades-{kind}.db") as db:
+        statuses = Counter(dict(db.execute("SELECT status, COUNT(*) FROM lesson_results GROUP BY status")))
+        full = db.execute("SELECT COUNT(*) FROM lesson_results WHERE status = 'graded' AND score >= max_score - 1e-9").fetchone()[0]
+    m.update(statuses=statuses, full_marks=full)
+    print(f"lessons graded: {', '.join(f'{n} {s}' for s, n in sorted(statuses.items()))}; {full} at full marks", flush=True)
     print(f"grader: {g.wall:.1f} s wall, {g.cpu:.1f} s CPU; {counts['compile']} compiles + {counts['failed']} failed "
           f"({seconds['compile'] + seconds['failed']:.1f} s wall in the compiler), {counts['cached']} object-cache hits; "
           f"{counts['link']} links ({seconds['link']:.1f} s wall), {counts['linked-cached']} linked workers reused; "
@@ -253,6 +265,8 @@ def print_results(args, m):
         print(f"  baseline grader                 {args.count / b.wall * 60:8.1f} submissions/minute; {b.wall:.1f} s wall, "
               f"{b.cpu:.1f} s CPU; wall / compile wall {b.wall / alone['wall']:.2f}")
     print(f"  compiles in the grader          {counts['compile']:8d}   (+{counts['failed']} failed; unique files: {m['unique']})")
+    print(f"  lesson results                  {', '.join(f'{n} {s}' for s, n in sorted(m['statuses'].items()))}; "
+          f"{m['full_marks']} at full marks")
     if m["naive"]:
         per_sub_wall = median([w for w, _ in m["naive"]])
         per_sub_cpu = median([c for _, c in m["naive"]])

@@ -99,7 +99,7 @@ TEST(PictureLoader, AValidListLoadsEveryField) {
 }
 
 TEST(PictureLoader, TheRealCourseDeclaresItsPictures) {
-  const gc::Course c = gc::load_course(COURSE_SOURCE_DIR "/course.yaml");
+  const gc::Course c = gc::load_course(std::string(COURSE_SOURCE_DIR) + "/course.yaml");
   for (const char* name : {"encoding", "attention", "order"}) {
     const gc::Picture* p = c.find_picture(name);
     ASSERT_NE(p, nullptr) << name;
