@@ -1,12 +1,11 @@
-// Conversions between the course's types and the values that cross the worker
-// pipe, shared by every lesson bridge (worker table and test-side proxy).
+// The course's types as pipe values and as call text: the building blocks of
+// the codecs (codec.hpp, docs/bridge-api.md), shared by both sides.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "common/tensor.hpp"
-#include "grader/protocol/args.hpp"
 #include "grader/protocol/value.hpp"
 
 namespace course::bridge {
@@ -22,15 +21,6 @@ Value to_value(Index i);
 Value to_value(double d);
 Value to_value(bool b);
 Value to_value(const std::string& s);
-
-/// Throw grader::protocol::ProtocolError when the value has another type or rank.
-MatrixXd matrix_d(const Values& values, std::size_t index, const std::string& what);
-MatrixXf matrix_f(const Values& values, std::size_t index, const std::string& what);
-Tensor tensor(const Values& values, std::size_t index, const std::string& what);
-VectorXf vector_f(const Values& values, std::size_t index, const std::string& what);
-Index integer(const Values& values, std::size_t index, const std::string& what);
-double real(const Values& values, std::size_t index, const std::string& what);
-bool boolean(const Values& values, std::size_t index, const std::string& what);
 
 /// "fn(5, 8)" text for messages.
 std::string describe_arg(const MatrixXd& m);

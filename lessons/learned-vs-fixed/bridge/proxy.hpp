@@ -1,18 +1,16 @@
-// Test side of the learned-vs-fixed bridge: the student's class and functions,
-// called in their worker process. Same signatures as
-// learned-vs-fixed/learned_vs_fixed.hpp, in namespace student.
+// Test side of the learned-vs-fixed bridge: the student's class and
+// functions, called in their worker process, with the signatures of
+// learned-vs-fixed/learned_vs_fixed.hpp in namespace student.
 //
-// student::LearnedPositionalEmbedding keeps its table here, on the trusted
-// side; every call sends what the worker needs to rebuild the student's object
-// (sizes, seed, and the table when set_table replaced it).
+// student::LearnedPositionalEmbedding is a handle: the student's object lives
+// in the worker, so set_table then table() or forward() see the worker's
+// object. It lives as long as the test that made it; copies share it.
 #pragma once
 
 #include <cstdint>
-#include <optional>
-#include <string>
-#include <vector>
 
-#include "learned-vs-fixed/learned_vs_fixed.hpp"
+#include "common/proxy_support.hpp"
+#include "learned-vs-fixed/bridge/declarations.hpp"
 
 namespace student {
 
@@ -21,33 +19,21 @@ using course::LengthReport;
 using course::MatrixXd;
 using course::PositionStats;
 
-class LearnedPositionalEmbedding {
+class LearnedPositionalEmbedding : public course::bridge::ObjectHandle {
  public:
-  /// Runs the student's constructor and keeps the table it produced.
-  LearnedPositionalEmbedding(Index max_len, Index d_model, std::uint64_t seed = 0);
-
-  Index max_len() const { return table_.rows(); }
-  Index d_model() const { return table_.cols(); }
-  const MatrixXd& table() const { return table_; }
-  /// Runs the student's set_table (with its shape check) on a freshly built
-  /// object and keeps what its table() returns afterwards.
-  void set_table(MatrixXd table);
+  LearnedPositionalEmbedding(Index max_len, Index d_model, std::uint64_t seed = 0)
+      : ObjectHandle(course::bridge::lvf::construct, max_len, d_model, seed) {}
+  Index max_len() const { return call(course::bridge::lvf::max_len); }
+  Index d_model() const { return call(course::bridge::lvf::d_model); }
+  MatrixXd table() const { return call(course::bridge::lvf::table); }
+  void set_table(MatrixXd table) { call(course::bridge::lvf::set_table, table); }
   // -> (seq_len, d_model)
-  MatrixXd forward(Index seq_len) const;
-
- private:
-  std::string name() const;
-  Index max_len_;
-  Index d_model_;
-  std::uint64_t seed_;
-  MatrixXd table_;
-  bool replaced_ = false;  // set_table was called: send the table along with each call
+  MatrixXd forward(Index seq_len) const { return call(course::bridge::lvf::forward, seq_len); }
 };
 
 // positions (L, W) -> stats
-PositionStats position_stats(const MatrixXd& positions);
+inline constexpr course::bridge::Proxy<course::bridge::lvf::position_stats> position_stats{};
 // one report per length
-std::vector<LengthReport> length_experiment(const std::vector<Index>& lengths, Index d_model, Index table_len,
-                                            std::uint64_t seed = 0);
+inline constexpr course::bridge::Proxy<course::bridge::lvf::length_experiment> length_experiment{};
 
 }  // namespace student

@@ -1,22 +1,19 @@
 // Test side of the order-matters bridge: the student's functions, called in
-// their worker process. Same signatures as order-matters/order_matters.hpp.
+// their worker process, with the signatures of order-matters/order_matters.hpp.
 #pragma once
 
-#include <string>
-#include <vector>
-
-#include "order-matters/order_matters.hpp"
+#include "common/proxy_support.hpp"
+#include "order-matters/bridge/declarations.hpp"
 
 namespace student {
 // words (L) -> (L, E)
-course::MatrixXf embed(const std::vector<std::string>& words);
+inline constexpr course::bridge::Proxy<course::bridge::order::embed> embed{};
 // embeddings (L, W) -> (L, W)
-course::MatrixXf with_positions(const course::MatrixXf& embeddings);
+inline constexpr course::bridge::Proxy<course::bridge::order::with_positions> with_positions{};
 // x (L, E) -> output (L, E), weights (L, L)
-course::AttentionResult self_attend(const course::MatrixXf& x);
+inline constexpr course::bridge::Proxy<course::bridge::order::self_attend> self_attend{};
 // x (L, W) -> (W)
-course::VectorXf mean_pool(const course::MatrixXf& x);
+inline constexpr course::bridge::Proxy<course::bridge::order::mean_pool> mean_pool{};
 // two sentences of L words -> OrderComparison (permutation (L))
-course::OrderComparison compare_orders(const std::vector<std::string>& sentence_a,
-                                       const std::vector<std::string>& sentence_b);
+inline constexpr course::bridge::Proxy<course::bridge::order::compare_orders> compare_orders{};
 }  // namespace student

@@ -1,12 +1,13 @@
 // Test side of the shapes-and-debugging bridge: the student's functions,
-// called in their worker process. Same signatures as shapes_and_debugging.hpp.
+// called in their worker process, with the signatures of shapes_and_debugging.hpp.
 #pragma once
 
-#include "common/tensor.hpp"
+#include "common/proxy_support.hpp"
+#include "shapes-and-debugging/bridge/declarations.hpp"
 
 namespace student {
-course::MatrixXd add_positional_encoding(const course::MatrixXd& embeddings, const course::MatrixXd& encoding);
-course::Index head_dim(course::Index embed_dim, course::Index num_heads);
-course::Tensor split_heads(const course::Tensor& x, course::Index num_heads);
-course::MatrixXf attention_scores(const course::MatrixXf& q, const course::MatrixXf& k);
+inline constexpr course::bridge::Proxy<course::bridge::shapes::add_positional_encoding> add_positional_encoding{};
+inline constexpr course::bridge::Proxy<course::bridge::shapes::head_dim> head_dim{};
+inline constexpr course::bridge::Proxy<course::bridge::shapes::split_heads> split_heads{};
+inline constexpr course::bridge::Proxy<course::bridge::shapes::attention_scores> attention_scores{};
 }  // namespace student
