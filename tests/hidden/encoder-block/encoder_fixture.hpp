@@ -40,7 +40,8 @@ inline const std::vector<std::string>& stack_cases() {
   return names;
 }
 
-inline float eps(const Fixture& f) { return f.has("layer_norm_eps") ? std::stof(f.text("layer_norm_eps")) : 1e-5f; }
+/// The layer norms' eps (torch's layer_norm_eps), written in every fixture.
+inline float eps(const Fixture& f) { return std::stof(f.text("layer_norm_eps")); }
 
 /// LayerNorm parameters named `prefix`weight and `prefix`bias ("norm1.", "layers.0.norm2.", "").
 inline course::LayerNormParameters norm(const Fixture& f, const std::string& prefix, float epsilon) {
