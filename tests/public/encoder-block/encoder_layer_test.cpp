@@ -1,4 +1,6 @@
 // Exercise encoder-layer: torch.nn.TransformerEncoderLayer, post-norm and pre-norm, with masks.
+#include <cmath>
+
 #include "common/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
@@ -108,6 +110,26 @@ TEST(EncoderLayer, PaddingHidesAPositionFromTheOthers) {
     const Tensor after1 = student::encoder_layer(changed1, p, c, masks);
     for (Index e = 0; e < 6; ++e) gap = std::max(gap, double(std::abs(after1.at({1, 0, e}) - before.at({1, 0, e}))));
     EXPECT_ABOVE(gap, 1e-4) << "norm_first = " << norm_first << ": batch 1 has no padding, position 0 sees position 3";
+  }
+}
+
+TEST(EncoderLayer, ASequenceOfOnlyPaddingGivesNaN) {
+  // Batch 1 is all padding: its queries have no key left, and PyTorch answers NaN there.
+  const Tensor src = random_tensor({2, 3, 4}, 16);
+  EncoderMasks masks;
+  masks.src_key_padding_mask = Tensor({2, 3}, std::vector<float>{0, 0, 1, 1, 1, 1});
+  for (bool norm_first : {false, true}) {
+    const Tensor y = student::encoder_layer(src, random_layer(4, 8, 17), {2, Activation::relu, norm_first}, masks);
+    ASSERT_SHAPE(y, {2, 3, 4});
+    for (Index l = 0; l < 3; ++l) {
+      EXPECT_HOLDS(std::isnan(y.at({1, l, 0})), course_testing::Text()
+                                                   << "norm_first = " << norm_first << ": position (1, " << l
+                                                   << ") has only padding to attend to and should be NaN, got "
+                                                   << y.at({1, l, 0}));
+      EXPECT_HOLDS(!std::isnan(y.at({0, l, 0})), course_testing::Text()
+                                                    << "norm_first = " << norm_first << ": position (0, " << l
+                                                    << ") has real keys and should be a number, got NaN");
+    }
   }
 }
 
