@@ -37,6 +37,15 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
   std::size_t message_bytes_ = 0;  ///< failure text written so far (caps::kMaxLessonMessageBytes)
 };
 
+/// Gives the objects a test makes in the worker (docs/bridge-api.md) the
+/// lifetime of that test: appended by the suite main before any other
+/// listener, so it releases them after the test's result is written.
+class TestObjectsListener : public ::testing::EmptyTestEventListener {
+ public:
+  void OnTestStart(const ::testing::TestInfo&) override { student().begin_test(); }
+  void OnTestEnd(const ::testing::TestInfo&) override { student().release_objects(); }
+};
+
 /// The failure messages of a test joined by newlines, at most `cap` bytes of
 /// them, ending with "... (cut: N bytes more)" when more was there. Each
 /// message goes through in_student_terms(), then the calls' output is added.

@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     }
   }
   grader::client::configure_student(std::move(options));
+  testing::UnitTest::GetInstance()->listeners().Append(new grader::client::TestObjectsListener);
   if (!results_file.empty()) {
     auto listener = std::make_unique<grader::client::ResultsListener>(results_file);
     if (!listener->ok()) {

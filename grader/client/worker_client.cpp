@@ -84,6 +84,7 @@ void WorkerClient::start() {
   }
   ::close(to_worker[0]);
   ::close(from_worker[1]);
+  ++worker_number_;
   request_fd_ = to_worker[1];
   reply_fd_ = from_worker[0];
   // Requests are written against the call's deadline (write_frame_until).
@@ -383,6 +384,23 @@ std::vector<CallRecord> WorkerClient::call_log() const {
     log.back().output_cut = output_truncated_ || log.back().output.size() < last_output_.size();
   }
   return log;
+}
+
+void WorkerClient::begin_test() {
+  ++test_number_;
+  objects_made_ = false;
+}
+
+void WorkerClient::release_objects() {
+  if (!objects_made_ || request_fd_ < 0 || !start_failure_.empty()) return;
+  objects_made_ = false;
+  try {
+    call(worker::kReleaseObjects, {}, "the end of the test (releasing its objects)");
+  } catch (...) {
+    // A destructor that threw, crashed or hung: the objects may still be
+    // there, so the next test gets a fresh worker.
+    stop();
+  }
 }
 
 void WorkerClient::clear_call_log() {

@@ -115,6 +115,19 @@ class WorkerClient {
   /// output in all.
   std::vector<CallRecord> call_log() const;
   void clear_call_log();
+  /// Objects that live across calls (docs/bridge-api.md): each belongs to
+  /// the test that made it. begin_test() starts a test (TestObjectsListener);
+  /// release_objects() at its end asks the worker to destroy the objects made
+  /// during it, and stops the worker when that fails, so none survives.
+  void begin_test();
+  void note_object_made() { objects_made_ = true; }
+  void release_objects();
+  /// Counts tests begun, and workers started: an object made under other
+  /// numbers belongs to an earlier test, or was lost with its worker.
+  std::uint64_t test_number() const { return test_number_; }
+  std::uint64_t worker_number() const { return worker_number_; }
+  bool worker_running() const { return request_fd_ >= 0; }
+
   /// The text of the latest call in the log ("" when there is none).
   std::string last_call_text() const { return call_log_.empty() ? std::string() : call_log_.back().call_text; }
 
@@ -144,7 +157,10 @@ class WorkerClient {
   std::string reported_isolation_;  ///< last isolation written to stderr
   std::string start_failure_;       ///< set once a worker did not start
   std::vector<CallRecord> call_log_;
-  std::size_t call_log_output_bytes_ = 0;  ///< output kept in call_log_ (all but the last call)
+  std::size_t call_log_output_bytes_ = 0;
+  std::uint64_t test_number_ = 0;
+  std::uint64_t worker_number_ = 0;
+  bool objects_made_ = false;  ///< since the test began  ///< output kept in call_log_ (all but the last call)
 };
 
 /// The worker of the submission under test, configured by the suite main from

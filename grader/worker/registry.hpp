@@ -25,6 +25,10 @@ class Registry {
  public:
   void add(std::string name, Handler handler);
   void add_translator(ErrorTranslator translator);
+  /// Runs on the built-in request kReleaseObjects (the end of each test):
+  /// a lesson's object table drops every object it holds.
+  void add_release(std::function<void()> release);
+  void release_objects() const;
   const Handler* find(std::string_view name) const;
   std::vector<std::string> names() const;
   /// Error kind and message for an exception thrown by the code under test.
@@ -33,6 +37,7 @@ class Registry {
  private:
   std::map<std::string, Handler, std::less<>> handlers_;
   std::vector<ErrorTranslator> translators_;
+  std::vector<std::function<void()>> releases_;
 };
 
 /// Defined by each lesson's bridge (lessons/<id>/bridge/worker_table.cpp):
@@ -53,6 +58,11 @@ inline constexpr std::string_view kReadyGreeting = "grader-worker-ready";
 inline constexpr std::int64_t kProtocolVersion = 2;
 /// The ready frame (encoded reply) main() writes; the client expects exactly it.
 std::string ready_frame();
+
+/// The built-in request the trusted side sends when a test ends (no
+/// arguments, no results): every object made during the test is destroyed,
+/// so none outlives the test that made it (docs/bridge-api.md).
+inline constexpr std::string_view kReleaseObjects = "grader.release_objects";
 
 /// File descriptors the trusted side passes to every worker.
 inline constexpr int kRequestFd = 3;

@@ -9,6 +9,10 @@ namespace grader::worker {
 
 void Registry::add(std::string name, Handler handler) { handlers_[std::move(name)] = std::move(handler); }
 void Registry::add_translator(ErrorTranslator translator) { translators_.push_back(std::move(translator)); }
+void Registry::add_release(std::function<void()> release) { releases_.push_back(std::move(release)); }
+void Registry::release_objects() const {
+  for (const auto& release : releases_) release();
+}
 
 const Handler* Registry::find(std::string_view name) const {
   auto it = handlers_.find(name);
@@ -53,7 +57,19 @@ int serve(const Registry& registry, int in_fd, int out_fd) {
       auto request = protocol::decode_request(frame.bytes);
       reply.sequence = request.sequence;
       const Handler* handler = registry.find(request.function);
-      if (!handler) {
+      if (request.function == kReleaseObjects) {
+        // The student's destructors run here: what they throw is reported like any call's.
+        try {
+          CallInProgress in_call(request.sequence);
+          registry.release_objects();
+        } catch (const std::exception& e) {
+          reply.ok = false;
+          reply.error = registry.classify(e);
+        } catch (...) {
+          reply.ok = false;
+          reply.error = {"unknown", "an exception that is not a std::exception was thrown"};
+        }
+      } else if (!handler) {
         reply.ok = false;
         reply.error = {"unknown_function", "the worker has no function named '" + request.function + "'"};
       } else {

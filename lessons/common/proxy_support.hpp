@@ -1,10 +1,21 @@
-// Test-side helpers for lesson proxies: make a call and describe it.
+// Test side of a lesson bridge: the student's functions as callables with the
+// lesson header's signature and defaults, running in the worker
+// (docs/bridge-api.md). Never references the student's symbols.
+//
+//   namespace student {
+//   inline constexpr course::bridge::Proxy<course::bridge::pe::positional_encoding> positional_encoding{};
+//   }
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "common/bridge.hpp"
+#include "common/declare.hpp"
 #include "grader/client/worker_client.hpp"
 
 namespace course::bridge {
@@ -23,5 +34,88 @@ auto call_student(const std::string& function, Values args, const std::string& t
     throw grader::client::WorkerFailure(text + ": the worker returned something unexpected: " + e.what());
   }
 }
+
+/// Calls a declared function in the worker with the first arguments given.
+template <typename Decl, typename... G>
+typename Decl::Result call_declared(const Decl& decl, const G&... given) {
+  return call_student(decl.wire_name(), decl.encode_call(given...), decl.call_text(given...),
+                      [&decl](const Values& r) { return decl.decode_result(r); });
+}
+
+/// The suites' end of a student object living in the worker (objects.hpp).
+/// A lesson's proxy class derives from it and gives each method one line:
+///   Tensor forward(...) const { return call(mha::forward, query, key, value, options); }
+/// The handle is only good in the test that made it and while the worker
+/// that holds the object runs; any other use fails the call with a message
+/// naming it. Copies share the one object in the worker.
+class ObjectHandle {
+ protected:
+  template <typename Ctor, typename... G>
+  explicit ObjectHandle(const Ctor& ctor, const G&... given) : text_(ctor.call_text(given...)) {
+    auto& client = grader::client::student();
+    handle_ = call_student(ctor.wire_name(), ctor.encode_call(given...), text_,
+                           [&ctor](const Values& r) { return ctor.decode_result(r); });
+    client.note_object_made();
+    test_ = client.test_number();
+    worker_ = client.worker_number();
+  }
+
+  template <typename M, typename... G>
+  typename M::Result call(const M& method, const G&... given) const {
+    const std::string text = method_text(method.name(), method.shown(given...));
+    check_alive(text);
+    Values args{Value{handle_}};
+    for (auto& v : method.encode_call(given...)) args.push_back(std::move(v));
+    return call_student(method.wire_name(), std::move(args), text,
+                        [&method](const Values& r) { return method.decode_result(r); });
+  }
+
+ public:
+  /// "MultiHeadAttention(32, 4)": the constructor call, which starts every method's text.
+  const std::string& text() const { return text_; }
+  /// The worker's number for the object (for messages and tests).
+  std::int64_t handle() const { return handle_; }
+
+ private:
+  std::string method_text(const std::string& method, const std::vector<std::string>& shown) const;
+  void check_alive(const std::string& text) const;
+
+  std::string text_;
+  std::int64_t handle_ = 0;
+  std::uint64_t test_ = 0;
+  std::uint64_t worker_ = 0;
+};
+
+namespace detail {
+
+template <const auto& Decl, typename Sig, typename Indices>
+struct CallWith;
+/// operator() taking the first sizeof...(I) parameters, with their exact types.
+template <const auto& Decl, typename R, typename... A, std::size_t... I>
+struct CallWith<Decl, R(A...), std::index_sequence<I...>> {
+  typename std::remove_cvref_t<decltype(Decl)>::Result operator()(std::tuple_element_t<I, std::tuple<A...>>... given) const {
+    return call_declared(Decl, given...);
+  }
+};
+
+template <const auto& Decl, typename Extra>
+struct Overloads;
+/// One operator() per number of arguments a caller may give.
+template <const auto& Decl, std::size_t... K>
+struct Overloads<Decl, std::index_sequence<K...>>
+    : CallWith<Decl, typename std::remove_cvref_t<decltype(Decl)>::Signature,
+               std::make_index_sequence<std::remove_cvref_t<decltype(Decl)>::required + K>>... {
+  using CallWith<Decl, typename std::remove_cvref_t<decltype(Decl)>::Signature,
+                 std::make_index_sequence<std::remove_cvref_t<decltype(Decl)>::required + K>>::operator()...;
+};
+
+}  // namespace detail
+
+/// The student's function `Decl` as the suites call it: same parameters and
+/// defaults as the lesson header.
+template <const auto& Decl>
+struct Proxy
+    : detail::Overloads<Decl, std::make_index_sequence<std::remove_cvref_t<decltype(Decl)>::arity -
+                                                       std::remove_cvref_t<decltype(Decl)>::required + 1>> {};
 
 }  // namespace course::bridge

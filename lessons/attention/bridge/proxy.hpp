@@ -1,15 +1,16 @@
 // Test side of the attention bridge: the student's functions, called in their
-// worker process. Same signatures as attention/attention.hpp.
+// worker process, with the signatures of attention/attention.hpp.
 #pragma once
 
-#include "attention/attention.hpp"
+#include "attention/bridge/declarations.hpp"
+#include "common/proxy_support.hpp"
 
 namespace student {
 // scores: (R, C) -> (R, C)
-course::MatrixXf softmax_rows(const course::MatrixXf& scores);
+inline constexpr course::bridge::Proxy<course::bridge::attention::softmax_rows> softmax_rows{};
 // query: (L, D), key: (S, D), value: (S, Dv), mask: none or (L, S) -> output (L, Dv), weights (L, S)
-course::AttentionResult scaled_dot_product_attention(const course::MatrixXf& query, const course::MatrixXf& key,
-                                                     const course::MatrixXf& value, const course::Mask& mask = {});
+inline constexpr course::bridge::Proxy<course::bridge::attention::scaled_dot_product_attention>
+    scaled_dot_product_attention{};
 // -> boolean mask (length, length)
-course::Mask causal_mask(course::Index length);
+inline constexpr course::bridge::Proxy<course::bridge::attention::causal_mask> causal_mask{};
 }  // namespace student

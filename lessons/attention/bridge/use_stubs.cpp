@@ -4,29 +4,16 @@
 // (grader::worker::call_back, docs/architecture.md "Earlier lessons'
 // functions"). Course-owned and free of reference code: linked into a worker
 // in place of the student's attention files.
-#include "attention/attention.hpp"
-#include "attention/bridge/codec.hpp"
-#include "grader/worker/registry.hpp"
+#include "attention/bridge/declarations.hpp"
+#include "common/worker_support.hpp"
 
 namespace course {
 
-using namespace bridge;
-
-MatrixXf softmax_rows(const MatrixXf& scores) {
-  return matrix_f(grader::worker::call_back("softmax_rows", {to_value(scores)}), 0, "softmax_rows answer");
-}
-
+MatrixXf softmax_rows(const MatrixXf& scores) { return bridge::call_reference(bridge::attention::softmax_rows, scores); }
 AttentionResult scaled_dot_product_attention(const MatrixXf& query, const MatrixXf& key, const MatrixXf& value,
                                              const Mask& mask) {
-  Values args = {to_value(query), to_value(key), to_value(value)};
-  attention::append(args, mask);
-  const Values r = grader::worker::call_back("scaled_dot_product_attention", std::move(args));
-  return {matrix_f(r, 0, "scaled_dot_product_attention output"), matrix_f(r, 1, "scaled_dot_product_attention weights")};
+  return bridge::call_reference(bridge::attention::scaled_dot_product_attention, query, key, value, mask);
 }
-
-Mask causal_mask(Index length) {
-  const Values r = grader::worker::call_back("causal_mask", {to_value(length)});
-  return {static_cast<Mask::Kind>(integer(r, 0, "causal_mask kind")), matrix_f(r, 1, "causal_mask values")};
-}
+Mask causal_mask(Index length) { return bridge::call_reference(bridge::attention::causal_mask, length); }
 
 }  // namespace course

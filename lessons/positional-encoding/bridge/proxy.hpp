@@ -1,10 +1,11 @@
 // Test side of the positional-encoding bridge: the student's functions, called
-// in their worker process. Same signatures as positional_encoding.hpp.
+// in their worker process, with the signatures of positional_encoding.hpp.
 #pragma once
 
-#include "common/tensor.hpp"
+#include "common/proxy_support.hpp"
+#include "positional-encoding/bridge/declarations.hpp"
 
 namespace student {
-course::MatrixXd positional_encoding(course::Index seq_len, course::Index d_model, double base = 10000.0);
-course::MatrixXd positional_encoding_loop(course::Index seq_len, course::Index d_model);
+inline constexpr course::bridge::Proxy<course::bridge::pe::positional_encoding> positional_encoding{};
+inline constexpr course::bridge::Proxy<course::bridge::pe::positional_encoding_loop> positional_encoding_loop{};
 }  // namespace student
