@@ -113,6 +113,31 @@ TEST(MhaProjections, SetParametersRejectsWrongShapes) {
   EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_bias");
 }
 
+// The module lives in your worker across calls: a refused set_parameters must
+// leave every parameter as it was, even when the bad one comes last, and the
+// next forward still uses the old ones.
+TEST(MhaProjections, RefusedSetParametersChangesNothing) {
+  student::MultiHeadAttention mha(6, 2);
+  const auto before = mha_public::random_parameters(6, 3);
+  mha.set_parameters(before);
+  const Tensor x = mha_public::random_tensor({1, 3, 6}, 4);
+  const Tensor output_before = mha.forward(x, x, x).output;
+  // Good first fields, a bad last one: a setter that stores field by field has changed three already.
+  auto p = mha_public::random_parameters(6, 5);
+  p.out_proj_bias = course::VectorXf::Zero(5);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_bias");
+  const auto after = mha.parameters();
+  EXPECT_TENSOR_NEAR(after.in_proj_weight, before.in_proj_weight, 0, 0)
+      << "set_parameters threw for out_proj_bias but had already replaced in_proj_weight: check every field first";
+  EXPECT_HOLDS(after.in_proj_bias == before.in_proj_bias,
+               "set_parameters threw for out_proj_bias but had already replaced in_proj_bias: check every field first");
+  EXPECT_TENSOR_NEAR(after.out_proj_weight, before.out_proj_weight, 0, 0)
+      << "set_parameters threw for out_proj_bias but had already replaced out_proj_weight: check every field first";
+  EXPECT_HOLDS(after.out_proj_bias == before.out_proj_bias, "a refused out_proj_bias must not be stored");
+  EXPECT_TENSOR_NEAR(mha.forward(x, x, x).output, output_before, 0, 0)
+      << "forward after a refused set_parameters must still use the parameters set before it";
+}
+
 TEST(MhaProjections, IdentityProjectionOnlySplitsTheHeads) {
   // x(b, l, e) = 100b + 10l + e, so every value says where it came from.
   const Tensor x = filled({2, 3, 6}, [](Index i) { return float(100 * (i / 18) + 10 * (i / 6 % 3) + i % 6); });
