@@ -6,12 +6,9 @@
 
 #include "common/declare.hpp"
 #include "encoder-block/encoder_block.hpp"
-
-// Lesson multi-head-attention's types, carried by an encoder layer's
-// parameters and masks.
-COURSE_ENUM_NAMES(course::MaskKind, {course::MaskKind::boolean, "boolean"}, {course::MaskKind::additive, "additive"});
-COURSE_STRUCT_FIELDS(course::AttentionMask, kind, values);
-COURSE_STRUCT_FIELDS(course::MhaParameters, in_proj_weight, in_proj_bias, out_proj_weight, out_proj_bias);
+// Lesson multi-head-attention's types (MhaParameters, AttentionMask), carried
+// by an encoder layer's parameters and masks, travel with its codecs.
+#include "multi-head-attention/bridge/declarations.hpp"
 
 COURSE_ENUM_NAMES(course::Activation, {course::Activation::relu, "relu"}, {course::Activation::gelu, "gelu"});
 COURSE_STRUCT_FIELDS(course::LayerNormParameters, weight, bias, eps);
