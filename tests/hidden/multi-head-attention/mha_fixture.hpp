@@ -1,7 +1,8 @@
 // Reads tests/fixtures/multi-head-attention/<name>.txt, written by
 // scripts/make_mha_fixtures.py from torch.nn.MultiheadAttention (format in
 // that script's docstring). Used by the hidden suite and by the framework's
-// reference parity test (tests/course/mha_reference_parity_test.cpp).
+// reference parity test (tests/course/mha_reference_parity_test.cpp); the
+// encoder-block hidden suite reads its own fixtures with load_from.
 //
 // Tolerance against PyTorch: both sides compute in float32 but add up the
 // E-long projections, the D-long scores and the S-long weighted sums in
@@ -99,16 +100,23 @@ class Fixture {
     return Eigen::Map<const course::VectorXf>(t.data(), t.dim(0));
   }
 
-  static std::string path(const std::string& fixture_name) {
-    return std::string(COURSE_SOURCE_DIR) + "/tests/fixtures/multi-head-attention/" + fixture_name + ".txt";
+  static std::string path(const std::string& fixture_name, const std::string& lesson = "multi-head-attention") {
+    return std::string(COURSE_SOURCE_DIR) + "/tests/fixtures/" + lesson + "/" + fixture_name + ".txt";
   }
 
   /// Throws std::runtime_error saying what is wrong and how to regenerate the file.
   static Fixture load(const std::string& fixture_name) {
+    return load_from("multi-head-attention", "scripts/make_mha_fixtures.py", fixture_name);
+  }
+
+  /// Another lesson's fixture in the same format: tests/fixtures/<lesson>/<name>.txt,
+  /// written by `script` (named in the messages).
+  static Fixture load_from(const std::string& lesson, const std::string& script, const std::string& fixture_name) {
     Fixture f;
     f.name = fixture_name;
-    std::ifstream in(path(fixture_name));
-    if (!in) throw std::runtime_error("cannot open " + path(fixture_name) + "; " + kRegenerate);
+    const std::string regenerate = "regenerate it with /usr/bin/python3 " + script;
+    std::ifstream in(path(fixture_name, lesson));
+    if (!in) throw std::runtime_error("cannot open " + path(fixture_name, lesson) + "; " + regenerate);
     std::stringstream body;
     for (std::string line; std::getline(in, line);)
       if (!line.empty() && line[0] != '#') body << line << '\n';
@@ -144,12 +152,11 @@ class Fixture {
       }
       f.tensors_.emplace(key, course::Tensor(std::move(shape), std::move(values)));
     }
-    if (!ended) throw std::runtime_error(f.where() + ": the file is cut short (no 'end'); " + kRegenerate);
+    if (!ended) throw std::runtime_error(f.where() + ": the file is cut short (no 'end'); " + regenerate);
     return f;
   }
 
  private:
-  static constexpr const char* kRegenerate = "regenerate it with /usr/bin/python3 scripts/make_mha_fixtures.py";
   std::string where() const { return "fixture " + name; }
   std::map<std::string, std::string> scalars_;
   std::map<std::string, course::Tensor> tensors_;

@@ -1,0 +1,105 @@
+// Exercise feed-forward: the activation and the position-wise feed-forward network.
+#include <cmath>
+
+#include "common/testing.hpp"
+#include "encoder-block/bridge/proxy.hpp"
+#include "encoder_public_support.hpp"
+
+namespace {
+
+using course::Activation;
+using course::Index;
+using course::MatrixXf;
+using course::Tensor;
+using course::VectorXf;
+using encoder_public::random_tensor;
+
+constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
+
+TEST(FeedForward, ReluKeepsThePositivePart) {
+  const Tensor x({2, 3}, std::vector<float>{-2, -0.5f, 0, 0.25f, 1, 3});
+  EXPECT_RESULT_NEAR(student::activate(x, Activation::relu), Tensor({2, 3}, std::vector<float>{0, 0, 0, 0.25f, 1, 3}),
+                     kTol);
+}
+
+TEST(FeedForward, GeluIsTheExactErfForm) {
+  // x * Phi(x), Phi the standard normal's CDF: torch.nn.functional.gelu(x), approximate="none".
+  const Tensor x({1, 1, 6}, std::vector<float>{-3, -1, 0, 0.5f, 1, 2});
+  const Tensor want({1, 1, 6}, std::vector<float>{-0.0040496941f, -0.15865525f, 0.0f, 0.34573123f, 0.84134475f,
+                                                 1.9544997f});
+  Tensor tanh_form = x;
+  for (float& v : tanh_form.values())
+    v = 0.5f * v * (1.0f + std::tanh(std::sqrt(2.0f / 3.14159265f) * (v + 0.044715f * v * v * v)));
+  EXPECT_RESULT_NEAR_EXPLAINED(student::activate(x, Activation::gelu), want, kTol,
+                               {course_testing::mistake("the tanh approximation of GELU, not the exact erf form", tanh_form),
+                                course_testing::mistake("ReLU instead of GELU", student::activate(x, Activation::relu))});
+}
+
+TEST(FeedForward, ActivateKeepsTheShape) {
+  const Tensor x = random_tensor({2, 1, 3, 2}, 1);
+  EXPECT_SHAPE(student::activate(x, Activation::gelu), {2, 1, 3, 2});
+  EXPECT_SHAPE(student::activate(Tensor({0, 4}), Activation::relu), {0, 4});
+}
+
+// E = 2, F = 3 by hand: x = (1, -1).
+course::FeedForwardParameters small_network() {
+  course::FeedForwardParameters p{MatrixXf(3, 2), VectorXf(3), MatrixXf(2, 3), VectorXf(2)};
+  p.linear1_weight << 1, 0,   //
+      0, 1,                   //
+      1, 1;
+  p.linear1_bias << 0.5f, 0, -1;
+  p.linear2_weight << 1, 2, 3,  //
+      -1, 0, 1;
+  p.linear2_bias << 0.25f, -0.25f;
+  return p;
+}
+
+TEST(FeedForward, KnownSmallNetwork) {
+  // linear1: (1 + 0.5, -1, 0 - 1) = (1.5, -1, -1); ReLU: (1.5, 0, 0);
+  // linear2: (1.5 + 0.25, -1.5 - 0.25) = (1.75, -1.75).
+  const Tensor x({1, 1, 2}, std::vector<float>{1, -1});
+  const Tensor y = student::feed_forward(x, small_network(), Activation::relu);
+  ASSERT_SHAPE(y, {1, 1, 2}) << "expected (B, L, E)";
+  EXPECT_RESULT_NEAR(y, Tensor({1, 1, 2}, std::vector<float>{1.75f, -1.75f}), kTol);
+}
+
+TEST(FeedForward, KnownSmallNetworkWithGelu) {
+  // GELU(1.5, -1, -1) = (1.3997892, -0.15865525, -0.15865525).
+  const float g15 = 1.3997892f, gm1 = -0.15865525f;
+  const Tensor x({1, 1, 2}, std::vector<float>{1, -1});
+  const Tensor want({1, 1, 2}, std::vector<float>{g15 + 2 * gm1 + 3 * gm1 + 0.25f, -g15 + gm1 - 0.25f});
+  EXPECT_RESULT_NEAR(student::feed_forward(x, small_network(), Activation::gelu), want, kTol);
+}
+
+TEST(FeedForward, EveryPositionGoesThroughTheSameNetwork) {
+  // B = 2, L = 3, E = 4, F = 6: position (b, l) alone gives the same row as in the batch.
+  std::mt19937 rng(5);
+  const auto p = encoder_public::random_feed_forward(4, 6, rng);
+  const Tensor x = random_tensor({2, 3, 4}, 6);
+  const Tensor y = student::feed_forward(x, p, Activation::gelu);
+  ASSERT_SHAPE(y, {2, 3, 4});
+  for (Index b = 0; b < 2; ++b)
+    for (Index l = 0; l < 3; ++l) {
+      Tensor one({1, 1, 4});
+      for (Index e = 0; e < 4; ++e) one.at({0, 0, e}) = x.at({b, l, e});
+      const Tensor alone = student::feed_forward(one, p, Activation::gelu);
+      for (Index e = 0; e < 4; ++e)
+        EXPECT_VALUE_NEAR(y.at({b, l, e}), alone.at({0, 0, e}), kTol) << "position (" << b << ", " << l << ")";
+    }
+}
+
+TEST(FeedForward, RejectsShapesThatDoNotFit) {
+  const Tensor x({1, 2, 2});
+  auto p = small_network();
+  p.linear1_bias = VectorXf::Zero(2);
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear1_bias");
+  p = small_network();
+  p.linear2_weight = MatrixXf::Zero(3, 2);
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear2_weight");
+  p = small_network();
+  p.linear2_bias = VectorXf::Zero(3);
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear2_bias");
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(Tensor({1, 2, 3}), small_network(), Activation::relu), "x");
+}
+
+}  // namespace
