@@ -55,11 +55,16 @@ function(course_student_pch id var)
     # The grader's compile line (WorkerBuilder::build): compiler, student
     # flags, -I lessons, -isystem Eigen. Not through ccache: the header holds
     # this checkout's absolute paths.
+    # Every course header, not only those the .gch includes: the grader uses
+    # a .gch only when it is newer than every header under lessons/ (GCC does
+    # not check), so the build remakes it on the same rule.
+    file(GLOB_RECURSE course_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/lessons/*.hpp"
+         "${PROJECT_SOURCE_DIR}/lessons/*.h")
     add_custom_command(
       OUTPUT "${header}.gch"
       COMMAND "${CMAKE_CXX_COMPILER}" ${COURSE_STUDENT_CXX_FLAGS} "-I${PROJECT_SOURCE_DIR}/lessons" ${system_flags}
               -x c++-header "${header}" -MD -MF "${header}.d" -MT "${header}.gch" -o "${header}.gch"
-      DEPENDS "${header}"
+      DEPENDS "${header}" ${course_headers}
       DEPFILE "${header}.d"
       COMMENT "Precompiling the course headers for student files of lesson ${id}"
       VERBATIM)

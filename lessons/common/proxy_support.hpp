@@ -71,6 +71,14 @@ class ObjectHandle {
   }
 
  public:
+  // A handle names one object in the worker: a copy would alias it (a change
+  // through one would show through the other), unlike the course's own value
+  // types, so a test cannot copy one by accident. Moving is fine.
+  ObjectHandle(const ObjectHandle&) = delete;
+  ObjectHandle& operator=(const ObjectHandle&) = delete;
+  ObjectHandle(ObjectHandle&&) noexcept = default;
+  ObjectHandle& operator=(ObjectHandle&&) noexcept = default;
+
   /// "MultiHeadAttention(32, 4)": the constructor call, which starts every method's text.
   const std::string& text() const { return text_; }
   /// The worker's number for the object (for messages and tests).
