@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "integration/grader_run.hpp"
+#include "support/zip_files.hpp"
 
 namespace {
 
@@ -31,23 +32,7 @@ const std::string kLoop = "positional-encoding/positional_encoding_loop.cpp";
 
 std::string solution(const std::string& rel) { return read_text(kCourse / "solutions" / rel); }
 
-void write_zip(const fs::path& zip, const std::map<std::string, std::string>& files) {
-  struct archive* a = archive_write_new();
-  archive_write_set_format_zip(a);
-  ASSERT_EQ(archive_write_open_filename(a, zip.c_str()), ARCHIVE_OK);
-  for (const auto& [rel, content] : files) {
-    struct archive_entry* e = archive_entry_new();
-    archive_entry_set_pathname(e, rel.c_str());
-    archive_entry_set_filetype(e, AE_IFREG);
-    archive_entry_set_perm(e, 0644);
-    archive_entry_set_size(e, static_cast<la_int64_t>(content.size()));
-    archive_write_header(a, e);
-    archive_write_data(a, content.data(), content.size());
-    archive_entry_free(e);
-  }
-  archive_write_close(a);
-  archive_write_free(a);
-}
+using course_test::write_zip;
 
 std::map<std::string, std::string> latest_scores(const fs::path& db) {
   SQLite::Database book(db.string(), SQLite::OPEN_READONLY);
