@@ -29,43 +29,18 @@ import torch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from make_mha_fixtures import f32_text, rounded  # noqa: E402  (one float format for every fixture)
+from make_mha_fixtures import Writer as MhaWriter, rounded  # noqa: E402  (one fixture format and float text)
 
 OUT = os.path.join(HERE, "..", "tests", "fixtures", "encoder-block")
 
 
-class Writer:
-    def __init__(self, name, description):
-        self.name = name
-        self.lines = [
-            f"# {description}",
-            f"# Written by scripts/make_encoder_fixtures.py with torch {torch.__version__}; do not edit.",
-            f"name {name}",
-        ]
-
-    def scalar(self, key, value):
-        if isinstance(value, bool):
-            value = int(value)
-        self.lines.append(f"{key} {value}")
-
-    def tensor(self, key, t):
-        a = t.detach().numpy() if isinstance(t, torch.Tensor) else np.asarray(t)
-        a = a.astype(np.float32)
-        self.lines.append(f"tensor {key} {a.ndim} " + " ".join(str(d) for d in a.shape))
-        flat = [f32_text(v) for v in a.reshape(-1)]
-        for i in range(0, len(flat), 16):
-            self.lines.append(" ".join(flat[i : i + 16]))
+class Writer(MhaWriter):
+    SCRIPT = "make_encoder_fixtures.py"
+    OUT = OUT
 
     def state(self, module, prefix=""):
         for key, value in module.state_dict().items():
             self.tensor(prefix + key, value)
-
-    def save(self):
-        self.lines.append("end")
-        path = os.path.join(OUT, self.name + ".txt")
-        with open(path, "w") as f:
-            f.write("\n".join(self.lines) + "\n")
-        return path
 
 
 def randn(*shape, scale=1.0):

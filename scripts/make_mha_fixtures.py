@@ -42,11 +42,16 @@ def f32_text(v):
 
 
 class Writer:
+    """One fixture file in the format the suites' fixture readers parse; a
+    later lesson's script subclasses it with its own SCRIPT and OUT."""
+    SCRIPT = "make_mha_fixtures.py"
+    OUT = OUT
+
     def __init__(self, name, description):
         self.name = name
         self.lines = [
             f"# {description}",
-            f"# Written by scripts/make_mha_fixtures.py with torch {torch.__version__}; do not edit.",
+            f"# Written by scripts/{self.SCRIPT} with torch {torch.__version__}; do not edit.",
             f"name {name}",
         ]
 
@@ -65,7 +70,7 @@ class Writer:
 
     def save(self):
         self.lines.append("end")
-        path = os.path.join(OUT, self.name + ".txt")
+        path = os.path.join(self.OUT, self.name + ".txt")
         with open(path, "w") as f:
             f.write("\n".join(self.lines) + "\n")
         return path
