@@ -22,17 +22,6 @@
 namespace grader::client {
 namespace {
 
-struct DrainContext {
-  std::string* into;
-  std::size_t cap;
-  bool* truncated;
-};
-
-void drain_callback(int fd, void* ctx) {
-  auto* c = static_cast<DrainContext*>(ctx);
-  sandbox::drain_into(fd, *c->into, c->cap, *c->truncated);
-}
-
 std::unique_ptr<WorkerClient>& global_student() {
   static std::unique_ptr<WorkerClient> client;
   return client;
@@ -124,10 +113,35 @@ std::string shown_name(const std::string& name) {
 
 }  // namespace
 
+void WorkerClient::drain_output(int fd, void* client) {
+  auto& self = *static_cast<WorkerClient*>(client);
+  sandbox::drain_into(fd, self.last_output_, self.options_.output_cap, self.output_truncated_, &self.output_drained_);
+  if (self.output_drained_ > caps::kMaxWorkerOutputDrainedPerCall && !self.output_flooded_) {
+    self.output_flooded_ = true;
+    self.child_.kill();  // its pipes close: the wait in progress ends as "closed"
+  }
+}
+
+WorkerClient::OutputPolls WorkerClient::output_polls() {
+  return {{{child_.stdout_fd(), &WorkerClient::drain_output, this}, {child_.stderr_fd(), &WorkerClient::drain_output, this}}};
+}
+
+std::string WorkerClient::flood_text(std::string_view who, std::string_view when) {
+  return std::string(who) + " printed more than " + std::to_string(caps::kMaxWorkerOutputDrainedPerCall >> 20) +
+         " MiB " + std::string(when) + ": the worker was stopped (printing inside a loop?)";
+}
+
+void WorkerClient::reset_output() {
+  last_output_.clear();
+  output_truncated_ = false;
+  output_drained_ = 0;
+  output_flooded_ = false;
+}
+
 void WorkerClient::await_ready() {
   auto deadline = std::chrono::steady_clock::now() + options_.ready_timeout;
-  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
-  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  auto polls = output_polls();
+  const protocol::ExtraPoll* extra = polls.fds;
   auto frame = protocol::read_frame_until(reply_fd_, kMaxReadyFrameBytes, deadline, extra, 2);
   switch (frame.status) {
     case protocol::ReadStatus::ok: break;
@@ -139,6 +153,7 @@ void WorkerClient::await_ready() {
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {
       int st = collect_end();
+      if (output_flooded_) did_not_start(flood_text("it", "before it was ready (" + std::string(kStaticInitHint) + ")"));
       std::string how = sandbox::describe_status(st);
       if (WIFEXITED(st))
         did_not_start("the worker " + how + " before it was ready (" + kStaticInitHint +
@@ -221,24 +236,23 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   // A worker that did not start fails every later call at once, the same way.
   if (!start_failure_.empty()) throw WorkerDidNotStart(start_failure_);
   log_call(call_text);
-  last_output_.clear();
-  output_truncated_ = false;
+  reset_output();
   if (request_fd_ < 0) start();
   // Output printed while the worker started belongs to no call.
-  last_output_.clear();
-  output_truncated_ = false;
+  reset_output();
 
   protocol::Request request{++sequence_, std::string(function), std::move(args)};
   auto deadline = std::chrono::steady_clock::now() + options_.call_timeout;
   auto timed_out = [&]() { return timed_out_text(options_.call_timeout); };
-  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
-  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  auto polls = output_polls();
+  const protocol::ExtraPoll* extra = polls.fds;
   switch (protocol::write_frame_until(request_fd_, protocol::encode(request), deadline, extra, 2)) {
     case protocol::WriteStatus::ok: break;
     case protocol::WriteStatus::timed_out: fail(call_text, timed_out());
     case protocol::WriteStatus::closed:
       // The worker was ready, then died before reading the request.
       child_.wait();
+      if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }
 
@@ -259,6 +273,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
         int st = collect_end();
+        if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
         std::string how = sandbox::describe_status(st);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
         else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
@@ -344,14 +359,15 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
   } catch (const std::exception& e) {
     answer = {callback.sequence, false, {}, {"runtime_error", e.what()}};
   }
-  DrainContext ctx{&last_output_, options_.output_cap, &output_truncated_};
-  protocol::ExtraPoll extra[2] = {{child_.stdout_fd(), drain_callback, &ctx}, {child_.stderr_fd(), drain_callback, &ctx}};
+  auto polls = output_polls();
+  const protocol::ExtraPoll* extra = polls.fds;
   // A worker that never reads its answer fills the pipe: the write stops at the deadline.
   switch (protocol::write_frame_until(request_fd_, protocol::encode_answer(answer), deadline, extra, 2)) {
     case protocol::WriteStatus::ok: break;
     case protocol::WriteStatus::timed_out: fail(call_text, timed_out_text(options_.call_timeout));
     case protocol::WriteStatus::closed:
       child_.wait();
+      if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) +
                           " while the grader answered its callback '" + callback.function + "'");
   }

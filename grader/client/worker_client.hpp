@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "grader/protocol/frame.hpp"
 #include "grader/protocol/value.hpp"
 #include "grader/sandbox/process.hpp"
 #include "grader/util/caps.hpp"
@@ -147,6 +148,19 @@ class WorkerClient {
   void answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
                        std::size_t count, std::chrono::steady_clock::time_point deadline);
   [[noreturn]] void did_not_start(const std::string& what);
+  /// Forgets the output of the previous call (or of the start).
+  void reset_output();
+  /// protocol::ExtraPoll callback (`client` is this): reads what the worker
+  /// printed into last_output_ (keeping options_.output_cap bytes) and stops
+  /// the worker once a call's output passes caps::kMaxWorkerOutputDrainedPerCall.
+  static void drain_output(int fd, void* client);
+  /// The worker's stdout and stderr, polled while the client waits on it.
+  struct OutputPolls {
+    protocol::ExtraPoll fds[2];
+  };
+  OutputPolls output_polls();
+  /// "<who> printed more than ... MiB <when>": why a flooded worker was stopped.
+  static std::string flood_text(std::string_view who, std::string_view when);
   WorkerOptions options_;
   sandbox::Child child_;
   int request_fd_ = -1;  // we write requests here
@@ -154,6 +168,8 @@ class WorkerClient {
   std::uint64_t sequence_ = 0;
   std::string last_output_;
   bool output_truncated_ = false;
+  std::size_t output_drained_ = 0;  ///< bytes read from stdout+stderr since the call began
+  bool output_flooded_ = false;     ///< over caps::kMaxWorkerOutputDrainedPerCall: the worker was stopped
   std::string reported_isolation_;  ///< last isolation written to stderr
   std::string start_failure_;       ///< set once a worker did not start
   std::vector<CallRecord> call_log_;

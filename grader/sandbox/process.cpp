@@ -400,11 +400,12 @@ Child spawn(const Spec& spec) {
   return child;
 }
 
-bool drain_into(int fd, std::string& into, std::size_t cap, bool& truncated) {
+bool drain_into(int fd, std::string& into, std::size_t cap, bool& truncated, std::size_t* bytes_read) {
   char buf[65536];
   ssize_t n = ::read(fd, buf, sizeof buf);
   if (n < 0) return errno == EINTR || errno == EAGAIN;
   if (n == 0) return false;
+  if (bytes_read) *bytes_read += static_cast<std::size_t>(n);
   std::size_t room = into.size() < cap ? cap - into.size() : 0;
   std::size_t take = std::min<std::size_t>(room, static_cast<std::size_t>(n));
   into.append(buf, take);

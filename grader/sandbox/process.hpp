@@ -119,8 +119,9 @@ std::string describe_status(int raw_wait_status);
 std::string describe_signal(int signal);
 
 /// Appends up to `cap` bytes read from fd to `into` (reading and discarding past
-/// the cap). Returns false on end of file.
-bool drain_into(int fd, std::string& into, std::size_t cap, bool& truncated);
+/// the cap); adds the bytes read, kept or not, to *bytes_read when given.
+/// Returns false on end of file.
+bool drain_into(int fd, std::string& into, std::size_t cap, bool& truncated, std::size_t* bytes_read = nullptr);
 
 /// A minimal environment for children: PATH, LANG=C, HOME=working dir.
 std::vector<std::string> clean_environment(const std::string& home);

@@ -33,6 +33,11 @@ inline constexpr std::size_t kMaxErrorMessageBytes = 4 * KiB;
 /// worker never blocks). A call starts with an empty buffer, so this is also
 /// the most one worker's output takes in the suite at any time.
 inline constexpr std::size_t kMaxWorkerOutputPerCall = 16 * KiB;
+/// Worker stdout+stderr read during one call (or while it starts) before the
+/// grader stops the worker: past it, draining a flood (a gigabyte printed in
+/// a loop) would only cost time, a minute per call at pipe speed. A student's
+/// own debugging output is kilobytes.
+inline constexpr std::size_t kMaxWorkerOutputDrainedPerCall = 32 * MiB;
 
 /// Calls one test remembers for its failure message (WorkerClient::call_log):
 /// their texts, and at most this much of what the student's code printed

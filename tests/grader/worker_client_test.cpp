@@ -479,6 +479,29 @@ TEST_P(WorkerClientStartFailure, FailsOnceFastAndRemembers) {
   EXPECT_LT(Clock::now() - again, course_test::scaled(std::chrono::milliseconds(500))) << "later calls waited for something";
 }
 
+// Output without end, on either stream or both, in one call: the client stops
+// reading after caps::kMaxWorkerOutputDrainedPerCall and stops the worker, so
+// the call fails for its flood (not at its deadline, which would cost the
+// whole call limit at pipe speed) and the next call gets a fresh worker.
+TEST_F(WorkerClientTest, EndlessOutputStopsTheWorkerAndSaysSo) {
+  for (const char* stream : {"stdout", "stderr", "both"}) {
+    std::string message = failure_of("flood_forever", {std::string(stream)});
+    EXPECT_TRUE(contains(message, "): your code printed more than 32 MiB during this call")) << stream << ": " << message;
+    EXPECT_FALSE(contains(message, "timed out")) << stream << ": " << message;
+    EXPECT_TRUE(contains(message, "(output was cut)")) << stream << ": " << message;
+    expect_next_call_works();
+  }
+}
+
+// Output under the limit is drained and the call answers: a chatty but
+// finite student keeps the result (FloodOfOutputDoesNotDeadlock is 2 MiB).
+TEST_F(WorkerClientTest, OutputJustUnderTheFloodLimitStillAnswers) {
+  const std::int64_t mebibytes = static_cast<std::int64_t>(grader::caps::kMaxWorkerOutputDrainedPerCall >> 20) - 2;
+  auto r = call("print_mebibytes", {mebibytes});
+  EXPECT_EQ(std::get<std::int64_t>(r.at(0)), mebibytes);
+  EXPECT_LE(client_.last_output().size(), client_.options().output_cap);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Modes, WorkerClientStartFailure,
     ::testing::Values(
@@ -488,7 +511,7 @@ INSTANTIATE_TEST_SUITE_P(
         StartFailure{"throw", {"SIGABRT", "std::terminate", "terminate called after throwing"}},
         StartFailure{"exit0", {"exited with status 0 before it was ready", "exit()"}},
         StartFailure{"_exit3", {"exited with status 3 before it was ready"}},
-        StartFailure{"flood", {"still in static initialisation", "flooding before main", "(output was cut)"}},
+        StartFailure{"flood", {"printed more than 32 MiB before it was ready", "flooding before main", "(output was cut)"}},
         StartFailure{"forge", {"something other than the worker's ready message"}}),
     [](const ::testing::TestParamInfo<StartFailure>& param_info) {
       std::string name;

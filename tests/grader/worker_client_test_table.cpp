@@ -112,6 +112,23 @@ void grader::worker::register_functions(Registry& registry) {
     std::fflush(stdout);
     return {std::string("flooded")};
   });
+  registry.add("flood_forever", [](const Values& a) -> Values {
+    // Prints until stopped, on "stdout", "stderr" or "both".
+    const std::string stream = grader::protocol::get<std::string>(a, 0, "stream");
+    const std::string chunk(1 << 16, 'f');
+    for (;;) {
+      if (stream != "stderr" && ::write(1, chunk.data(), chunk.size()) < 0) break;
+      if (stream != "stdout" && ::write(2, chunk.data(), chunk.size()) < 0) break;
+    }
+    return {std::string("the pipes closed")};
+  });
+  registry.add("print_mebibytes", [](const Values& a) -> Values {
+    const auto mebibytes = grader::protocol::get<std::int64_t>(a, 0, "mebibytes");
+    const std::string chunk(1 << 20, 'm');
+    for (std::int64_t i = 0; i < mebibytes; ++i)
+      if (::write(1, chunk.data(), chunk.size()) < 0) break;
+    return {mebibytes};
+  });
   registry.add("print", [](const Values& a) -> Values {
     // What a student's debugging line does: print, then return normally.
     std::string text = grader::protocol::get<std::string>(a, 0, "text");
