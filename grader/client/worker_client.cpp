@@ -219,7 +219,9 @@ void WorkerClient::did_not_start(const std::string& what) {
 
 void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   if (!call_log_.empty()) call_log_.back().broke_worker = true;
-  std::string message = std::string(call_text) + ": " + what;
+  // A worker stopped for its flood ends whatever wait was going on (a closed
+  // pipe, a failed write): the flood is the cause to name.
+  std::string message = std::string(call_text) + ": " + (output_flooded_ ? flood_text("your code", "during this call") : what);
   // Whatever the student printed is often the best clue; show its tail.
   if (!last_output_.empty()) {
     constexpr std::size_t kShown = 1500;
@@ -252,7 +254,6 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     case protocol::WriteStatus::closed:
       // The worker was ready, then died before reading the request.
       child_.wait();
-      if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }
 
@@ -273,8 +274,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
         int st = collect_end();
-        if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
-        std::string how = sandbox::describe_status(st);
+          std::string how = sandbox::describe_status(st);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
         else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
         else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
@@ -367,7 +367,6 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
     case protocol::WriteStatus::timed_out: fail(call_text, timed_out_text(options_.call_timeout));
     case protocol::WriteStatus::closed:
       child_.wait();
-      if (output_flooded_) fail(call_text, flood_text("your code", "during this call"));
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) +
                           " while the grader answered its callback '" + callback.function + "'");
   }
