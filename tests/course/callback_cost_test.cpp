@@ -14,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,6 +93,32 @@ TEST(CallbackCost, CountsNeitherOverflowNorTrustNegativeOrEmptySizes) {
   EXPECT_EQ(cb::extent(Tensor({5}), 2), 1);
 }
 
+// A shape from a worker's sizes: a product past Index used to wrap (to 0 for
+// (2^32, 2^32)) and leave a shape far larger than its values.
+TEST(CallbackCost, TensorRefusesAShapeWhoseElementCountOverflows) {
+  EXPECT_THROW(Tensor({Index{1} << 32, Index{1} << 32}), std::length_error);
+  EXPECT_THROW(Tensor({Index{3037000500}, Index{3037000500}}), std::length_error);
+  EXPECT_THROW(Tensor({Index{1} << 32, -1}), std::invalid_argument);
+  EXPECT_EQ(Tensor({Index{1} << 40, 0, Index{1} << 40}).size(), 0);
+  EXPECT_EQ(Tensor({3, 4}).size(), 12);
+}
+
+// A frame over the callback cap is refused before it is decoded; its message
+// names the function from the frame's head.
+TEST(CallbackCost, TheFunctionOfAFrameIsReadFromItsHeadAlone) {
+  grader::protocol::Callback c;
+  c.sequence = 7;
+  c.function = "merge_heads";
+  c.args = {std::int64_t{1}};
+  const std::string frame = grader::protocol::encode(c);
+  EXPECT_EQ(grader::protocol::callback_function_of(frame), "merge_heads");
+  // The head is enough: the arguments may be cut off.
+  EXPECT_EQ(grader::protocol::callback_function_of(frame.substr(0, 1 + 8 + 8 + 11)), "merge_heads");
+  EXPECT_EQ(grader::protocol::callback_function_of(frame.substr(0, 1 + 8 + 8 + 5)), "");
+  EXPECT_EQ(grader::protocol::callback_function_of("R" + frame.substr(1)), "");
+  c.function = std::string(5000, 'n');
+  EXPECT_EQ(grader::protocol::callback_function_of(grader::protocol::encode(c)), std::string(256, 'n'));
+}
 #endif
 
 // ---- every served function ----------------------------------------------------
