@@ -7,6 +7,12 @@
 // have a hostile call here, refused before its reference runs, and a call of
 // the course's sizes, answered.
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
 
 #include <cmath>
 #include <cstdint>
@@ -241,6 +247,36 @@ TEST(CallbackCost, EveryServedFunctionRefusesHostileSizesBeforeItsReferenceRuns)
       }
     }
     EXPECT_NO_THROW((*handler)(it->second.modest)) << "a call of the course's sizes was refused";
+  }
+}
+
+// The exploit cases that send hostile sizes (tests/exploits/cases/callback-*):
+// one per served function, graded by a lesson that uses the function's
+// lesson, whose expected message names the callback.
+TEST(CallbackCost, EveryServedFunctionHasAnExploitCase) {
+  namespace fs = std::filesystem;
+  const YAML::Node course = YAML::LoadFile(std::string(COURSE_SOURCE_DIR) + "/course.yaml");
+  std::map<std::string, std::set<std::string>> uses;  // grading lesson -> the lessons it uses
+  for (const auto& lesson : course["lessons"])
+    for (const auto& used : lesson["uses"])
+      uses[lesson["id"].as<std::string>()].insert(used.IsMap() ? used["lesson"].as<std::string>() : used.as<std::string>());
+  std::vector<std::pair<std::string, std::string>> cases;  // (grading lesson, case.yaml text)
+  for (const auto& entry : fs::directory_iterator(std::string(COURSE_SOURCE_DIR) + "/tests/exploits/cases")) {
+    if (entry.path().filename().string().rfind("callback-", 0) != 0) continue;
+    std::ifstream in(entry.path() / "case.yaml");
+    std::stringstream text;
+    text << in.rdbuf();
+    const YAML::Node y = YAML::Load(text.str());
+    cases.emplace_back(y["lesson"] ? y["lesson"].as<std::string>() : "positional-encoding", text.str());
+  }
+  for (const auto& [lesson, function] : gc::reference_functions()) {
+    bool found = false;
+    for (const auto& [grading, text] : cases)
+      found = found || (uses[grading].count(lesson) && text.find("callback '" + function + "'") != std::string::npos);
+    EXPECT_TRUE(found) << lesson << " serves " << function
+                       << ", but no tests/exploits/cases/callback-*/case.yaml of a lesson that uses it expects "
+                          "\"callback '"
+                       << function << "'\": add one";
   }
 }
 
