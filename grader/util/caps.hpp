@@ -99,9 +99,9 @@ inline constexpr std::size_t kMaxCallbackResultElements = std::size_t{4} << 20;
 /// the suite's kSuiteAddressSpaceBytes.
 inline constexpr std::size_t kMaxCallbackHeldValues = std::size_t{16} << 20;
 /// Steps of work: multiply-adds and loop iterations (a loop over an empty
-/// axis still counts the axes around it). 2^30 steps are about a second of
-/// one core; a call's deadline cannot stop a reference that is running, so
-/// this bounds how long one callback holds the suite.
+/// axis still counts the axes around it). A call's deadline cannot stop a
+/// reference that is running, so this bounds how long one callback holds
+/// the suite.
 inline constexpr std::size_t kMaxCallbackSteps = std::size_t{1} << 30;
 
 /// Address space (RLIMIT_AS) of a suite process. A suite of this course works
