@@ -318,9 +318,12 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
 
 void WorkerClient::answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
                                    std::size_t count, std::chrono::steady_clock::time_point deadline) {
-  if (bytes.size() > caps::kMaxCallbackBytes)
-    fail(call_text, "a callback of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
+  if (bytes.size() > caps::kMaxCallbackBytes) {
+    const std::string function = protocol::callback_function_of(bytes);
+    fail(call_text, (function.empty() ? std::string() : "callback '" + shown_name(function) + "': ") +
+                        "a callback of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
                         std::to_string(caps::kMaxCallbackBytes) + " bytes (the worker was stopped)");
+  }
   if (count > caps::kMaxCallbacksPerCall)
     fail(call_text, "the call asked for earlier lessons' functions more than " +
                         std::to_string(caps::kMaxCallbacksPerCall) + " times (the worker was stopped)");
