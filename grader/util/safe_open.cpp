@@ -62,6 +62,7 @@ std::string kind_text(mode_t mode) {
   if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device file";
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISREG(mode)) return "a regular file";  // where a folder was expected
   return "a special file";
 }
 
