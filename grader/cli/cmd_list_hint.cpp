@@ -4,12 +4,10 @@
 #include <filesystem>
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "grader/cli/commands.hpp"
+#include "grader/cli/hint_state.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
-#include "grader/util/files.hpp"
 
 namespace grader::cli {
 
@@ -40,41 +38,6 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
 }
 
 namespace {
-
-// How many hints of each exercise the student has seen, per workspace, in
-// <workspace>/.grader/hints.json: {"pe-formula": 2}. The file lives with the
-// student's files, so it survives a rebuild and another workspace starts over;
-// grading ignores the .grader/ folder and releases never ship it.
-std::filesystem::path hint_state_path(const std::filesystem::path& workspace) {
-  return workspace / ".grader" / "hints.json";
-}
-
-nlohmann::json read_hint_state(const std::filesystem::path& workspace) {
-  std::error_code ec;
-  const auto path = hint_state_path(workspace);
-  if (!std::filesystem::is_regular_file(path, ec)) return nlohmann::json::object();
-  try {
-    auto state = nlohmann::json::parse(util::read_file(path));
-    if (state.is_object()) return state;
-  } catch (const std::exception&) {
-  }
-  return nlohmann::json::object();  // unreadable: start over rather than fail
-}
-
-std::size_t hints_seen(const nlohmann::json& state, const std::string& exercise) {
-  auto it = state.find(exercise);
-  if (it == state.end() || !it->is_number_unsigned()) return 0;
-  return it->get<std::size_t>();
-}
-
-void write_hint_state(const std::filesystem::path& workspace, const nlohmann::json& state) {
-  try {
-    std::filesystem::create_directories(hint_state_path(workspace).parent_path());
-    util::write_file_atomically(hint_state_path(workspace), state.dump(2) + "\n");
-  } catch (const std::exception& e) {
-    std::cerr << "grader: could not remember which hints you have seen (" << e.what() << ")\n";
-  }
-}
 
 struct HintOptions {
   std::string exercise;
@@ -108,10 +71,10 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
     if (!std::filesystem::is_directory(workspace)) throw UsageError("workspace " + workspace.string() + " is not a folder");
     const std::size_t count = e->hints.size();
     const std::string readme = lesson->folder + "/README.md";
-    auto state = read_hint_state(workspace);
+    HintState state(workspace, std::cerr);
     if (o->reset) {
-      state.erase(e->id);
-      write_hint_state(workspace, state);
+      state.forget(e->id);
+      state.save();
       if (!o->all && o->level <= 0) {
         std::cout << "Hints for " << e->id << " start over: `grader hint " << e->id << "` shows hint 1 of " << count << ".\n";
         return int{kAllPassed};
@@ -128,15 +91,15 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
       std::cout << "Lesson text: " << readme << "\n";
       return int{kAllPassed};
     }
-    const std::size_t seen = std::min(hints_seen(state, e->id), count);
+    const std::size_t seen = std::min(state.seen(e->id), count);
     if (seen == count) {
       std::cout << "  No more hints: you have seen all " << count << ". `grader hint " << e->id
                 << " --all` shows them again; the lesson text is " << readme << ".\n";
       return int{kAllPassed};
     }
     std::cout << "  " << seen + 1 << ". " << e->hints[seen] << "\n";
-    state[e->id] = seen + 1;
-    write_hint_state(workspace, state);
+    state.set_seen(e->id, seen + 1);
+    state.save();
     if (seen + 1 < count)
       std::cout << "Hint " << seen + 1 << " of " << count << "; run `grader hint " << e->id
                 << "` again for the next, or add --all for every hint.\n";
