@@ -4,7 +4,7 @@ COURSE_PACKAGES=(
   cmake make g++ pkg-config git ccache
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libfmt-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
-  libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev
+  libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev libutf8proc-dev
   zip unzip
 )
 

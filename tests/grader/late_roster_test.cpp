@@ -317,7 +317,7 @@ TEST_F(CsvFiles, AVersionOneGradebookIsMigrated) {
              "PRAGMA user_version = 1;");
   }
   auto book = grader::gradebook::Gradebook::open(v1);
-  EXPECT_EQ(book.schema_version(), 2);
+  EXPECT_EQ(book.schema_version(), grader::gradebook::kSchemaVersion);
   auto bob = book.latest("bob");
   ASSERT_TRUE(bob.has_value());
   EXPECT_EQ(bob->result.score, 7);
