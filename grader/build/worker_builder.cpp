@@ -1,5 +1,7 @@
 #include "grader/build/worker_builder.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,9 +25,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every header under the include directories feeds the object key, so a
-// changed course header invalidates cached student objects. `newest` is the
-// latest modification time among them: a precompiled header older than that
+// Every file under the include directories feeds the object key, so a
+// changed course file invalidates cached student objects (a student file may
+// include any of them, a course .cpp too). `newest` is the latest
+// modification time among the headers: a precompiled header older than that
 // was made from other headers.
 struct CourseHeaders {
   std::string digest;
@@ -40,8 +43,7 @@ CourseHeaders digest_headers(const Toolchain& t) {
   for (const auto& dir : t.include_dirs) {
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); ++it) {
-      auto ext = it->path().extension();
-      if (it->is_regular_file() && (ext == ".hpp" || ext == ".h")) headers.push_back(it->path());
+      if (it->is_regular_file()) headers.push_back(it->path());
     }
   }
   std::sort(headers.begin(), headers.end());
@@ -49,6 +51,7 @@ CourseHeaders digest_headers(const Toolchain& t) {
   for (const auto& p : headers) {
     h.field(p.string());
     h.field(util::read_file(p));
+    if (p.extension() != ".hpp" && p.extension() != ".h") continue;
     std::error_code ec;
     auto time = fs::last_write_time(p, ec);
     if (!ec && time > out.newest) out.newest = time;
@@ -65,22 +68,16 @@ void note_once(const std::string& text) {
   if (said.insert(text).second) std::cerr << "grader: note: " << text << "\n";
 }
 
-// GCC names the header it refused, with -Winvalid-pch, in a line such as
-// "warning: .../lesson.hpp.gch: not used because `__OPTIMIZE__' not defined".
-bool compiler_refused(const std::string& diagnostics, const std::string& gch) {
-  for (std::size_t at = diagnostics.find(gch); at != std::string::npos; at = diagnostics.find(gch, at + 1)) {
-    std::size_t end = diagnostics.find('\n', at);
-    std::string_view line(diagnostics.data() + at, (end == std::string::npos ? diagnostics.size() : end) - at);
-    if (line.find("not used because") != std::string_view::npos || line.find("Winvalid-pch") != std::string_view::npos)
-      return true;
-  }
-  return false;
-}
-
 // The compiler driver outlives a limit that ends cc1plus (RLIMIT_CPU's
 // SIGXCPU, or SIGKILL) and reports it as its own "internal compiler error":
-// name the limit instead of passing GCC's bug-report text on.
-std::string limit_that_stopped_the_compiler(const std::string& err, const BuildLimits& limits) {
+// name the limit instead of passing GCC's bug-report text on. The text alone
+// proves nothing (a `#error` can print it): the driver must also have exited
+// with its code for a compiler program that died (4, ICE_EXIT_CODE), which
+// no source file can make it do.
+constexpr int kDriverSawAProgramDie = 4;
+std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const BuildLimits& limits) {
+  if (run.timed_out || run.signal != 0 || run.exit_code != kDriverSawAProgramDie) return "";
+  const std::string& err = run.err;
   if (err.find("CPU time limit exceeded signal terminated program") != std::string::npos)
     return "compiling took longer than " + std::to_string(limits.compile_timeout_s) +
            " s of CPU time and was stopped (a template or constexpr that never ends?)";
@@ -89,26 +86,64 @@ std::string limit_that_stopped_the_compiler(const std::string& err, const BuildL
   return "";
 }
 
-sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
-                            const fs::path& cache_dir, const LessonArtifacts* artifacts) {
+// What the compiler of one student file may read: the course headers, the
+// system's and the precompiled course headers, never solutions/ or tests/,
+// and nothing that depends on other submissions or on the grading order: no
+// object cache, no scratch folder but its own (`work_dir`, which holds only
+// the file it compiles). The link's spec adds what the link needs.
+sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
   spec.env = sandbox::clean_environment(work_dir.string());
+  // __DATE__ and __TIME__ as the same fixed time on every compile (GCC reads
+  // SOURCE_DATE_EPOCH): an object is reused later and by other submissions.
+  spec.env.push_back("SOURCE_DATE_EPOCH=0");
   spec.limits.address_space_bytes = limits.memory_mb << 20;
   spec.limits.cpu_seconds = limits.compile_timeout_s;
   spec.limits.file_size_bytes = std::size_t{256} << 20;
   spec.limits.processes = 32;  // driver, cc1plus, as, collect2, ld
-  // The compiler reads student files: it may read the course headers, the
-  // system's and what the link needs, never solutions/ or tests/.
+  std::vector<std::string> inputs = t.include_dirs;
+  inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
+  for (const auto& [id, lesson] : t.lessons)
+    if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
+  spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
+  return spec;
+}
+
+sandbox::Spec link_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
+                        const fs::path& cache_dir, const LessonArtifacts& artifacts) {
+  sandbox::Spec spec = compile_spec(t, work_dir, limits);
   std::vector<std::string> inputs = t.include_dirs;
   inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
   inputs.push_back((cache_dir / "objects").string());
-  for (const auto& [id, lesson] : t.lessons)
-    if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
   inputs.push_back(t.worker_main_object);
-  if (artifacts) inputs.insert(inputs.end(), artifacts->worker_libraries.begin(), artifacts->worker_libraries.end());
+  inputs.insert(inputs.end(), artifacts.worker_libraries.begin(), artifacts.worker_libraries.end());
   spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
   return spec;
+}
+
+// The compile command of one file, forced headers included, as the probe of
+// a precompiled header and every student file use it.
+std::vector<std::string> compile_argv(const Toolchain& t, const std::vector<std::string>& forced_flags,
+                                      const fs::path& compile_dir, const fs::path& file, const fs::path& object) {
+  std::vector<std::string> argv = {t.compiler};
+  for (const auto& f : t.compile_flags) argv.push_back(f);
+  for (const auto& d : t.include_dirs) argv.push_back("-I" + d);
+  for (const auto& d : t.system_include_dirs) argv.insert(argv.end(), {"-isystem", d});
+  argv.insert(argv.end(), forced_flags.begin(), forced_flags.end());
+  // __FILE__ names the file by its workspace name, the same in every compile of it.
+  argv.push_back("-ffile-prefix-map=" + compile_dir.string() + "/=");
+  argv.insert(argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+  return argv;
+}
+
+// Writes a student file where it is compiled, with a fixed modification time
+// (__TIMESTAMP__ is the file's), so that two compiles of it differ in nothing.
+void write_source(const fs::path& file, const std::string& content) {
+  fs::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << content;
+  const struct timespec epoch[2] = {{0, 0}, {0, 0}};
+  ::utimensat(AT_FDCWD, file.c_str(), epoch, 0);
 }
 
 // GRADER_BUILD_LOG=FILE appends one line per student file and per worker
@@ -193,9 +228,88 @@ WorkerBuilder::WorkerBuilder(const Toolchain& toolchain, fs::path cache_dir)
   fs::create_directories(cache_dir_ / "objects");
 }
 
+// How a student file is compiled, beyond the compiler, flags and headers the
+// key holds: alone in a folder of its own, with a fixed __FILE__ prefix,
+// __DATE__/__TIME__ and __TIMESTAMP__. Objects made another way (an older
+// grader compiled files next to each other) are never reused.
+constexpr const char* kCompileRecipe = "alone in its own folder; -ffile-prefix-map; SOURCE_DATE_EPOCH=0; mtime 0";
+
 std::string WorkerBuilder::object_key(const SourceFile& source, const ForcedInclude& forced) const {
   // The file name matters too: it appears in __FILE__ and in diagnostics.
-  return util::Sha256().field(headers_digest_).field(forced.identity).field(source.relative).field(source.content).hex();
+  return util::Sha256()
+      .field(kCompileRecipe)
+      .field(headers_digest_)
+      .field(forced.identity)
+      .field(source.relative)
+      .field(source.content)
+      .hex();
+}
+
+std::vector<HiddenPath> WorkerBuilder::hidden_paths(const fs::path& compile_dir, const fs::path& work_dir) const {
+  std::vector<HiddenPath> out;
+  auto add = [&](const fs::path& p, const std::string& shown) {
+    if (p.empty()) return;
+    out.push_back({p.lexically_normal().string(), shown});
+    std::error_code ec;  // the compiler may name a folder by its resolved path too
+    if (fs::path real = fs::canonical(p, ec); !ec && real != p.lexically_normal()) out.push_back({real.string(), shown});
+  };
+  add(compile_dir, "");  // what is left of the student file's path is its workspace name
+  add(work_dir, "<scratch>");
+  const fs::path course = toolchain_.course_root.lexically_normal();
+  add(course, "<course>");
+  // The course's other folders read "<course>/lessons/..." when inside it; their own name otherwise.
+  auto add_outside_course = [&](const fs::path& p, const std::string& shown) {
+    const std::string text = p.lexically_normal().string();
+    if (course.empty() || text.rfind(course.string() + "/", 0) != 0) add(p, shown);
+  };
+  if (!toolchain_.manifest_path.empty()) add_outside_course(toolchain_.manifest_path.parent_path().parent_path(), "<course build>");
+  for (const auto& d : toolchain_.include_dirs) add_outside_course(d, "<course headers>");
+  for (const auto& [id, lesson] : toolchain_.lessons)
+    if (lesson.precompiled_header)
+      add_outside_course(fs::path(lesson.precompiled_header->header).parent_path(), "<course build>/student-pch/" + id);
+  add_outside_course(cache_dir_, "<object cache>");
+  return out;
+}
+
+PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& gch, const std::string& stamp) const {
+  // Once per .gch and process; a batch's threads wait for the first probe.
+  static std::mutex mutex;
+  static std::map<std::string, PchProbe> probed;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string key = toolchain_.compiler + "\n" + header + "\n" + gch + "\n" + stamp;
+  for (const auto& f : toolchain_.compile_flags) key += "\n" + f;
+  if (auto it = probed.find(key); it != probed.end()) return it->second;
+
+  PchProbe probe;
+  try {
+    util::TempDir dir("grader-pch-probe");
+    const fs::path file = dir.path() / "probe.cpp";
+    write_source(file, "");
+    BuildLimits limits;
+    sandbox::Spec spec = compile_spec(toolchain_, dir.path(), limits);
+    spec.argv = compile_argv(toolchain_, {"-include", header, "-Winvalid-pch", "-H"}, dir.path(), file, dir.path() / "probe.o");
+    auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    // -H names each header it reads, one per line, a precompiled one as "! PATH".
+    // The file is empty: every line is the compiler's about the course's own header.
+    std::istringstream lines(run.err);
+    for (std::string line; std::getline(lines, line);)
+      if (line == "! " + gch) probe.used = run.ok();
+    if (!probe.used) {
+      std::string why;
+      std::istringstream again(run.err);
+      for (std::string line; std::getline(again, line);)
+        if (line.find("not used because") != std::string::npos || line.find("error") != std::string::npos) {
+          why = line;
+          break;
+        }
+      if (why.empty()) why = run.ok() ? "the compiler read the header as text" : "the probe compile failed";
+      probe.reason = hide_paths(why, hidden_paths(dir.path(), {}));
+    }
+  } catch (const std::exception& e) {
+    probe.reason = std::string("the probe compile could not run: ") + e.what();
+  }
+  probed[key] = probe;
+  return probe;
 }
 
 ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, const SourceFile& source) const {
@@ -222,10 +336,18 @@ ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, co
       forced.note = "the precompiled course header " + pch.gch + " is older than the course headers: student files " +
                     "compile from source, which is slower (rebuild the course: cmake --build build)";
     } else {
-      forced.flags = {"-include", pch.header, "-Winvalid-pch"};
-      forced.gch = pch.gch;
-      forced.identity += "\n" + pch.gch + " " + std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
-      return forced;
+      const std::string stamp = std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
+      // Asked of the compiler with a file of the grader's own, never read from a student's compile.
+      if (const PchProbe probe = probe_pch(pch.header, pch.gch, stamp); probe.used) {
+        forced.flags = {"-include", pch.header, "-Winvalid-pch"};
+        forced.gch = pch.gch;
+        forced.identity += "\n" + pch.gch + " " + stamp;
+        return forced;
+      } else {
+        forced.note = "the compiler refused the precompiled course header " + pch.gch + " (" + probe.reason +
+                      "; was the compiler or a flag changed since the course was built?): student files compile from "
+                      "source, which is slower (rebuild the course: cmake --build build)";
+      }
     }
   }
   // The same headers from source, by their own paths (never lesson.hpp, whose
@@ -260,11 +382,9 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   LessonArtifacts with_extra = *found;
   with_extra.worker_libraries.insert(with_extra.worker_libraries.begin(), extra_libraries.begin(), extra_libraries.end());
   const LessonArtifacts* artifacts = &with_extra;
-  fs::path src_dir = work_dir / "src";
   std::vector<std::string> objects;
   util::Sha256 worker_key;  // the objects, in link order, plus the link's other inputs
   worker_key.field(lesson).field(link_inputs_digest(toolchain_, *artifacts));
-  std::string prefix = src_dir.string() + "/";
   for (const auto& source : sources) {
     const ForcedInclude forced = forced_include(lesson, source);
     if (!forced.note.empty()) note_once(forced.note);
@@ -298,26 +418,22 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     }
-    fs::path file = src_dir / source.relative;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << source.content;
-    fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
-    sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
-    spec.argv = {toolchain_.compiler};
-    for (const auto& f : toolchain_.compile_flags) spec.argv.push_back(f);
-    for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
-    for (const auto& d : toolchain_.system_include_dirs) spec.argv.insert(spec.argv.end(), {"-isystem", d});
-    spec.argv.insert(spec.argv.end(), forced.flags.begin(), forced.flags.end());
-    spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+    // Alone, in a folder of its own beside the lesson's scratch folder: the
+    // compile can read this file, the course's headers and the system's, and
+    // nothing else a submission or the grading order decides (no other
+    // student file of this or another submission, no object), so the key
+    // (this file, the course headers, what was forced in) holds all it read.
+    util::TempDir compile_dir("grader-compile");
+    const fs::path file = compile_dir.path() / source.relative;
+    write_source(file, source.content);
+    const fs::path compiled_object = compile_dir.path() / "object.o";
+    sandbox::Spec spec = compile_spec(toolchain_, compile_dir.path(), limits);
+    spec.argv = compile_argv(toolchain_, forced.flags, compile_dir.path(), file, compiled_object);
     auto compile_start = std::chrono::steady_clock::now();
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
     result.isolation = run.isolation;
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
-    if (!forced.gch.empty() && compiler_refused(run.err, forced.gch))
-      note_once("the compiler refused the precompiled course header " + forced.gch + " (-Winvalid-pch; was the "
-                "compiler or a flag changed since the course was built?): student files compile from source, which is "
-                "slower (rebuild the course: cmake --build build)");
     if (!run.ok()) {
       if (run.timed_out)
         result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.wall_seconds()) +
@@ -325,17 +441,26 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       else if (run.signal)
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
                              " (memory or CPU limit: simplify templates or constant expressions)";
-      else if (std::string limit = limit_that_stopped_the_compiler(run.err, limits); !limit.empty())
+      else if (std::string limit = limit_that_stopped_the_compiler(run, limits); !limit.empty())
         result.diagnostics = source.relative + ": " + limit;
       else
-        result.diagnostics = explain_denied_reads(trim_diagnostics(run.err, prefix));
+        result.diagnostics =
+            explain_denied_reads(trim_diagnostics(run.err, hidden_paths(compile_dir.path(), work_dir))) +
+            (run.output_truncated ? "... (the compiler's output was cut after 256 KiB)\n" : "");
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return result;
+    }
+    const fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
+    std::error_code ec;
+    fs::copy_file(compiled_object, object, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+      result.diagnostics = source.relative + ": the compiled object could not be kept (" + ec.message() + ")";
+      result.seconds = seconds_since(start);
       return result;
     }
     // Publish into the cache atomically: concurrent graders may race here.
     fs::path tmp = cached;
     tmp += ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(std::hash<std::string>{}(work_dir.string()));
-    std::error_code ec;
     fs::copy_file(object, tmp, fs::copy_options::overwrite_existing, ec);
     if (!ec) fs::rename(tmp, cached, ec);
     objects.push_back(object.string());
@@ -358,7 +483,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     }
   }
   auto link_start = std::chrono::steady_clock::now();
-  sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
+  sandbox::Spec spec = link_spec(toolchain_, work_dir, limits, cache_dir_, *artifacts);
   spec.argv = {toolchain_.compiler};
   for (const auto& o : objects) spec.argv.push_back(o);
   spec.argv.push_back(toolchain_.worker_main_object);
@@ -372,7 +497,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   if (!run.ok()) {
     std::string text = run.err;
     // Undefined references to the lesson API mean a function was deleted or renamed.
-    result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, prefix);
+    result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, hidden_paths({}, work_dir));
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
@@ -389,39 +514,6 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   result.worker = worker;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
-}
-
-std::string explain_denied_reads(const std::string& diagnostics) {
-  // The compiler says "Permission denied"; the assembler (.incbin) says "file not found" either way.
-  if (diagnostics.find("Permission denied") == std::string::npos && diagnostics.find("Error: file not found") == std::string::npos)
-    return diagnostics;
-  return diagnostics +
-         "note: a file your code names cannot be included or read: the grader compiles student files with the course "
-         "headers and the system headers only\n";
-}
-
-std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines) {
-  std::istringstream in(text);
-  std::vector<std::string> lines;
-  std::string line;
-  bool started = false;
-  std::size_t total = 0;
-  while (std::getline(in, line)) {
-    ++total;
-    for (std::size_t p; !strip_prefix.empty() && (p = line.find(strip_prefix)) != std::string::npos;)
-      line.erase(p, strip_prefix.size());
-    if (!started && (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos))
-      started = true;
-    if (started && lines.size() < max_lines) lines.push_back(line.size() > 300 ? line.substr(0, 300) + " ..." : line);
-  }
-  if (lines.empty()) {  // no line said "error": keep the head of the output
-    std::istringstream again(text);
-    while (lines.size() < max_lines && std::getline(again, line)) lines.push_back(line);
-  }
-  std::string out;
-  for (const auto& l : lines) out += l + "\n";
-  if (total > lines.size()) out += "... (" + std::to_string(total - lines.size()) + " more lines)\n";
-  return out;
 }
 
 }  // namespace grader::build

@@ -1,6 +1,7 @@
 // The precompiled lesson headers student files are compiled with
-// (cmake/StudentPch.cmake, WorkerBuilder::forced_include): used when current,
-// refused with a note when missing, stale or rejected by the compiler, and a
+// (cmake/StudentPch.cmake, WorkerBuilder::forced_include): used when current
+// and a probe compile of an empty file shows GCC uses it, refused with a note
+// when missing, stale or rejected by the compiler, and a
 // student file means the same on every path: the lesson's headers are read
 // before its first line.
 //
@@ -154,16 +155,44 @@ TEST_F(StudentPch, HeaderOlderThanTheCourseHeadersIsNotUsed) {
   EXPECT_NE(forced.note.find("older than the course headers"), std::string::npos) << forced.note;
 }
 
-TEST_F(StudentPch, HeaderTheCompilerRefusesIsReadAsTextAndTheFileStillCompiles) {
+TEST_F(StudentPch, HeaderTheCompilerRefusesIsNotUsedAndTheFileStillCompiles) {
   fs::path gch = scratch_.path() / "bad" / "lesson.hpp.gch";
   gb::Toolchain t = with_gch(gch);
   put(gch, "not really a precompiled header");  // newer than every course header
   gb::WorkerBuilder builder(t, cache_.path());
   auto forced = builder.forced_include(kLesson, {kEdited, ""});
-  EXPECT_EQ(forced.gch, gch.string()) << "a current .gch is given to the compiler, which judges it";
+  EXPECT_TRUE(forced.gch.empty()) << "the probe compile found that GCC does not use it";
+  EXPECT_NE(forced.note.find("the compiler refused the precompiled course header"), std::string::npos) << forced.note;
+  EXPECT_FALSE(has(forced.flags, t.lessons.at(kLesson).precompiled_header->header));
   auto built = build(t, kNoIncludes);
   EXPECT_TRUE(built.ok) << built.diagnostics;
-  EXPECT_EQ(built.compiled, 2) << "both files compile anew: the .gch is part of their objects' key";
+}
+
+TEST_F(StudentPch, HeaderBuiltWithOtherFlagsIsRefusedWithGccsReason) {
+  // The real .gch, asked for with -O0: GCC refuses it ("__OPTIMIZE__ not defined").
+  gb::Toolchain t = toolchain_;
+  std::replace(t.compile_flags.begin(), t.compile_flags.end(), std::string("-O2"), std::string("-O0"));
+  ASSERT_NE(t.compile_flags, toolchain_.compile_flags) << "the course's flags have no -O2 to change";
+  gb::WorkerBuilder builder(t, cache_.path());
+  auto forced = builder.forced_include(kLesson, {kEdited, ""});
+  EXPECT_TRUE(forced.gch.empty());
+  EXPECT_NE(forced.note.find("not used because"), std::string::npos) << forced.note;
+  EXPECT_EQ(forced.note.find(toolchain_.course_root.string() + "/"), std::string::npos)
+      << "GCC's reason is shown with the course's folders hidden: " << forced.note;
+}
+
+TEST_F(StudentPch, AFilePrintingTheRefusalDoesNotChangeTheDecision) {
+  // The decision is the probe's, made before any student file compiles: a
+  // file that prints GCC's refusal text (with the real path) leaves it.
+  const auto& pch = *toolchain_.lesson(kLesson)->precompiled_header;
+  const std::string forged = "#warning \"" + pch.gch + ": not used because `__OPTIMIZE__' not defined [-Winvalid-pch]\"\n" +
+                             "#pragma message \"! " + pch.gch + "\"\n" + kNoIncludes;
+  auto built = build(toolchain_, forged);
+  EXPECT_TRUE(built.ok) << built.diagnostics;
+  gb::WorkerBuilder builder(toolchain_, cache_.path());
+  auto forced = builder.forced_include(kLesson, {kEdited, forged});
+  EXPECT_EQ(forced.gch, pch.gch);
+  EXPECT_TRUE(forced.note.empty()) << forced.note;
 }
 
 TEST_F(StudentPch, AFileMeansTheSameWithThePrecompiledHeader) {
