@@ -69,28 +69,33 @@ void note_once(const std::string& text) {
 }
 
 // The compiler driver outlives a limit that ends cc1plus (RLIMIT_CPU's
-// SIGXCPU, or SIGKILL) and reports it as its own "internal compiler error":
-// name the limit instead of passing GCC's bug-report text on. The text alone
-// proves nothing (a `#error` can print it): the driver must also have exited
-// with its code for a compiler program that died (4, ICE_EXIT_CODE), which
-// no source file can make it do.
-constexpr int kDriverSawAProgramDie = 4;
-std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const BuildLimits& limits) {
-  if (run.timed_out || run.signal != 0 || run.exit_code != kDriverSawAProgramDie) return "";
-  const std::string& err = run.err;
-  if (err.find("CPU time limit exceeded signal terminated program") != std::string::npos)
+// SIGXCPU, or SIGKILL) and reports it: "g++: internal compiler error: CPU
+// time limit exceeded signal terminated program cc1plus" (exit code 4) or
+// "g++: fatal error: Killed signal terminated program cc1plus" (exit code 1),
+// then "compilation terminated.". Name the limit instead of passing that on.
+// The text alone proves nothing (a `#error` or a `static_assert` message
+// with newlines can print it), so it counts only as the driver's own closing
+// lines: the last lines of its whole output, starting with the driver's name,
+// with the exit code it uses for them.
+std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const std::string& compiler,
+                                            const BuildLimits& limits) {
+  if (run.timed_out || run.signal != 0 || run.output_truncated || (run.exit_code != 1 && run.exit_code != 4)) return "";
+  std::vector<std::string> lines;
+  std::istringstream in(run.err);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  while (!lines.empty() && (lines.back().empty() || lines.back() == "compilation terminated.")) lines.pop_back();
+  if (lines.empty()) return "";
+  const std::string& last = lines.back();
+  const std::string driver = fs::path(compiler).filename().string() + ": ";
+  if (last.rfind(driver, 0) != 0) return "";
+  if (run.exit_code == 4 && last.find("CPU time limit exceeded signal terminated program") != std::string::npos)
     return "compiling took longer than " + std::to_string(limits.compile_timeout_s) +
            " s of CPU time and was stopped (a template or constexpr that never ends?)";
-  if (err.find("Killed signal terminated program") != std::string::npos)
+  if (last.find("Killed signal terminated program") != std::string::npos)
     return "the compiler was stopped by SIGKILL (memory or CPU limit: simplify templates or constant expressions)";
   return "";
 }
 
-// What the compiler of one student file may read: the course headers, the
-// system's and the precompiled course headers, never solutions/ or tests/,
-// and nothing that depends on other submissions or on the grading order: no
-// object cache, no scratch folder but its own (`work_dir`, which holds only
-// the file it compiles). The link's spec adds what the link needs.
 sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
@@ -441,7 +446,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       else if (run.signal)
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
                              " (memory or CPU limit: simplify templates or constant expressions)";
-      else if (std::string limit = limit_that_stopped_the_compiler(run, limits); !limit.empty())
+      else if (std::string limit = limit_that_stopped_the_compiler(run, toolchain_.compiler, limits); !limit.empty())
         result.diagnostics = source.relative + ": " + limit;
       else
         result.diagnostics =
