@@ -12,15 +12,14 @@ bool path_character(char c) {
          c == '+' || c == '~';
 }
 
-// Cuts `line` to at most `max` bytes without splitting a UTF-8 character.
+}  // namespace
+
 std::string cut_line(const std::string& line, std::size_t max) {
   if (line.size() <= max) return line;
   std::size_t end = max;
   while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;
   return line.substr(0, end) + " ...";
 }
-
-}  // namespace
 
 std::string hide_paths(std::string text, const std::vector<HiddenPath>& paths) {
   std::vector<HiddenPath> longest_first;
@@ -36,9 +35,11 @@ std::string hide_paths(std::string text, const std::vector<HiddenPath>& paths) {
     std::size_t from = 0;
     for (std::size_t at = text.find(path); at != std::string::npos; at = text.find(path, at + 1)) {
       const std::size_t end = at + path.size();
-      const bool starts = at == 0 || !(path_character(text[at - 1]) || text[at - 1] == '/');
+      // Whatever comes before the folder: a submission chooses it (a string
+      // literal's "\n/srv/course" prints "n/srv/course"), and hiding too much
+      // only hides. After it, a longer name ("/srv/course2") is another folder.
       const bool ends = end == text.size() || !path_character(text[end]);
-      if (!starts || !ends || at < from) continue;
+      if (!ends || at < from) continue;
       out.append(text, from, at - from);
       // "" drops the folder with its slash: "/tmp/x/lesson/a.cpp" -> "lesson/a.cpp".
       std::size_t skip = end;

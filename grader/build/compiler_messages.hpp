@@ -20,10 +20,14 @@ struct HiddenPath {
 };
 
 /// `text` with every occurrence of each folder replaced (the longest first,
-/// so a folder inside another keeps its own name). Only whole path
-/// components match: "/work/course" hides "/work/course/x" and
-/// "/work/course", not "/work/course2".
+/// so a folder inside another keeps its own name), whatever precedes it
+/// (a submission chooses that): "/work/course" hides "/work/course/x",
+/// "x/work/course" and "/work/course", not "/work/course2".
 std::string hide_paths(std::string text, const std::vector<HiddenPath>& paths);
+
+/// `line` cut to at most `max` bytes, without splitting a UTF-8 character,
+/// and " ..." after it when it was cut.
+std::string cut_line(const std::string& line, std::size_t max);
 
 /// Keeps the first errors of compiler output: at most `max_lines` lines,
 /// starting at the first line that says "error" (or "undefined reference"),

@@ -68,34 +68,48 @@ void note_once(const std::string& text) {
   if (said.insert(text).second) std::cerr << "grader: note: " << text << "\n";
 }
 
-// The compiler driver outlives a limit that ends cc1plus (RLIMIT_CPU's
-// SIGXCPU, or SIGKILL) and reports it: "g++: internal compiler error: CPU
-// time limit exceeded signal terminated program cc1plus" (exit code 4) or
-// "g++: fatal error: Killed signal terminated program cc1plus" (exit code 1),
-// then "compilation terminated.". Name the limit instead of passing that on.
-// The text alone proves nothing (a `#error` or a `static_assert` message
-// with newlines can print it), so it counts only as the driver's own closing
-// lines: the last lines of its whole output, starting with the driver's name,
-// with the exit code it uses for them.
+// The compiler driver outlives a limit that ends cc1plus: RLIMIT_CPU's
+// SIGXCPU makes it say "c++: internal compiler error: CPU time limit
+// exceeded signal terminated program cc1plus", then GCC's bug-report lines,
+// and exit with 4 (ICE_EXIT_CODE). Name the limit instead of passing that on.
+// The decision is the exit code's: without -pass-exit-codes the driver
+// exits with 4 only when one of its programs died from a signal, which no
+// source file can make happen (an error exits with 1, and cc1plus turns its
+// own crashes into an exit code), while any text can be printed by a file
+// (`#line` to a missing file and a `static_assert` message with newlines
+// print lines of their choosing, without an excerpt after them). The text is
+// read only to choose the words, and only the last line, which after a
+// program died is the driver's. A SIGKILL (the hard CPU limit, the
+// out-of-memory killer) makes the driver exit with 1, like any error: its
+// "fatal error: Killed signal terminated program cc1plus" is shown as it is.
+constexpr int kDriverSawAProgramDie = 4;
 std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const std::string& compiler,
                                             const BuildLimits& limits) {
-  if (run.timed_out || run.signal != 0 || run.output_truncated || (run.exit_code != 1 && run.exit_code != 4)) return "";
+  if (run.timed_out || run.signal != 0 || run.exit_code != kDriverSawAProgramDie) return "";
+  const std::string generic = "a compiler program was stopped by a signal (memory or CPU limit: simplify templates or "
+                              "constant expressions)";
+  if (run.output_truncated) return generic;  // the driver's own last lines were cut off
   std::vector<std::string> lines;
   std::istringstream in(run.err);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
-  while (!lines.empty() && (lines.back().empty() || lines.back() == "compilation terminated.")) lines.pop_back();
-  if (lines.empty()) return "";
-  const std::string& last = lines.back();
-  const std::string driver = fs::path(compiler).filename().string() + ": ";
-  if (last.rfind(driver, 0) != 0) return "";
-  if (run.exit_code == 4 && last.find("CPU time limit exceeded signal terminated program") != std::string::npos)
+  auto trailer = [](const std::string& line) {
+    return line.empty() || line == "compilation terminated." || line.rfind("Please submit a full bug report", 0) == 0 ||
+           (line.rfind("See <", 0) == 0 && line.size() > 24 && line.compare(line.size() - 19, 19, "> for instructions.") == 0);
+  };
+  while (!lines.empty() && trailer(lines.back())) lines.pop_back();
+  const std::string cpu = fs::path(compiler).filename().string() +
+                          ": internal compiler error: CPU time limit exceeded signal terminated program ";
+  if (!lines.empty() && lines.back().rfind(cpu, 0) == 0 && lines.back().find_first_of(" :", cpu.size()) == std::string::npos)
     return "compiling took longer than " + std::to_string(limits.compile_timeout_s) +
            " s of CPU time and was stopped (a template or constexpr that never ends?)";
-  if (last.find("Killed signal terminated program") != std::string::npos)
-    return "the compiler was stopped by SIGKILL (memory or CPU limit: simplify templates or constant expressions)";
-  return "";
+  return generic;
 }
 
+// What the compiler of one student file may read: the course headers, the
+// system's and the precompiled course headers, never solutions/ or tests/,
+// and nothing that depends on other submissions or on the grading order: no
+// object cache, no scratch folder but its own (`work_dir`, which holds only
+// the file it compiles). The link's spec adds what the link needs.
 sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
