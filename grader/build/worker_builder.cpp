@@ -290,16 +290,59 @@ std::vector<HiddenPath> WorkerBuilder::hidden_paths(const fs::path& compile_dir,
   return out;
 }
 
+namespace {
+
+// What a probe's verdict depends on: the compiler (its path and the file it
+// resolves to, by size and time: an upgrade in place changes them), every
+// flag and include folder of the compile command, the header and which .gch.
+std::string probe_key(const Toolchain& t, const std::string& header, const std::string& gch, const std::string& stamp) {
+  util::Sha256 h;
+  h.field("pch probe 1").field(t.compiler);
+  std::error_code ec;
+  const fs::path real = fs::canonical(t.compiler, ec);
+  if (!ec) {
+    const auto size = fs::file_size(real, ec);
+    const auto time = fs::last_write_time(real, ec).time_since_epoch().count();
+    h.field(real.string()).field(std::to_string(size)).field(std::to_string(time));
+  }
+  for (const auto& f : t.compile_flags) h.field(f);
+  for (const auto& d : t.include_dirs) h.field("-I" + d);
+  for (const auto& d : t.system_include_dirs) h.field("-isystem" + d);
+  h.field(header).field(gch).field(stamp);
+  return h.hex();
+}
+
+}  // namespace
+
 PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& gch, const std::string& stamp) const {
   // Once per .gch and process; a batch's threads wait for the first probe.
   static std::mutex mutex;
   static std::map<std::string, PchProbe> probed;
   std::lock_guard<std::mutex> lock(mutex);
-  std::string key = toolchain_.compiler + "\n" + header + "\n" + gch + "\n" + stamp;
-  for (const auto& f : toolchain_.compile_flags) key += "\n" + f;
+  const std::string key = probe_key(toolchain_, header, gch, stamp);
   if (auto it = probed.find(key); it != probed.end()) return it->second;
 
+  // And once per .gch across processes (each `grader check` is one): the
+  // verdict is kept in the cache folder, which only the grader writes, by
+  // the same key. "used", or "refused" and GCC's reason on the next line.
+  const fs::path verdict_file = cache_dir_ / "pch-probes" / key;
+  {
+    std::error_code ec;
+    if (fs::is_regular_file(verdict_file, ec) && fs::file_size(verdict_file, ec) < 4096 && !ec) {
+      std::istringstream in(util::read_file(verdict_file));
+      std::string verdict, reason;
+      std::getline(in, verdict);
+      std::getline(in, reason);
+      if (verdict == "used" || (verdict == "refused" && !reason.empty())) {
+        PchProbe probe{verdict == "used", verdict == "used" ? "" : reason};
+        probed[key] = probe;
+        return probe;
+      }
+    }
+  }
+
   PchProbe probe;
+  bool finished = false;  // a verdict of the compiler's own, worth keeping
   try {
     util::TempDir dir("grader-pch-probe");
     const fs::path file = dir.path() / "probe.cpp";
@@ -308,6 +351,7 @@ PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& 
     sandbox::Spec spec = compile_spec(toolchain_, dir.path(), limits);
     spec.argv = compile_argv(toolchain_, {"-include", header, "-Winvalid-pch", "-H"}, dir.path(), file, dir.path() / "probe.o");
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    finished = !run.timed_out && run.signal == 0 && !run.output_truncated;
     // -H names each header it reads, one per line, a precompiled one as "! PATH".
     // The file is empty: every line is the compiler's about the course's own header.
     std::istringstream lines(run.err);
@@ -322,10 +366,19 @@ PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& 
           break;
         }
       if (why.empty()) why = run.ok() ? "the compiler read the header as text" : "the probe compile failed";
-      probe.reason = hide_paths(why, hidden_paths(dir.path(), {}));
+      probe.reason = cut_line(hide_paths(why, hidden_paths(dir.path(), {})), 300);
     }
   } catch (const std::exception& e) {
     probe.reason = std::string("the probe compile could not run: ") + e.what();
+  }
+  if (finished) {
+    try {
+      std::error_code ec;
+      fs::create_directories(verdict_file.parent_path(), ec);
+      util::write_file_atomically(verdict_file, probe.used ? "used\n" : "refused\n" + probe.reason + "\n");
+    } catch (const std::exception&) {
+      // A cache that cannot be written only means the next process probes again.
+    }
   }
   probed[key] = probe;
   return probe;

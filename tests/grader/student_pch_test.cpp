@@ -188,6 +188,36 @@ TEST_F(StudentPch, HeaderBuiltWithOtherFlagsIsRefusedWithGccsReason) {
       << "GCC's reason is shown with the course's folders hidden: " << forced.note;
 }
 
+// The probe's verdict is kept in the cache folder for the next process, by
+// a key of the compiler, flags and .gch: one file per .gch, saying what GCC did.
+std::vector<std::string> probe_verdicts(const fs::path& cache) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(cache / "pch-probes", ec)) out.push_back(grader::util::read_file(e.path()));
+  return out;
+}
+
+TEST_F(StudentPch, TheProbesVerdictIsKeptForTheNextProcess) {
+  // An include folder of its own makes a key no other test of this process probed.
+  gb::Toolchain own = toolchain_;
+  own.system_include_dirs.push_back((scratch_.path() / "empty-include").string());
+  fs::create_directories(scratch_.path() / "empty-include");
+  gb::WorkerBuilder builder(own, cache_.path());
+  EXPECT_FALSE(builder.forced_include(kLesson, {kEdited, ""}).gch.empty());
+  EXPECT_EQ(probe_verdicts(cache_.path()), std::vector<std::string>{"used\n"});
+
+  grader::util::TempDir other_cache("student-pch-cache");
+  fs::path gch = scratch_.path() / "refused" / "lesson.hpp.gch";
+  gb::Toolchain t = with_gch(gch);
+  put(gch, "not really a precompiled header");
+  gb::WorkerBuilder refusing(t, other_cache.path());
+  EXPECT_TRUE(refusing.forced_include(kLesson, {kEdited, ""}).gch.empty());
+  const auto verdicts = probe_verdicts(other_cache.path());
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].rfind("refused\n", 0), 0u) << verdicts[0];
+  EXPECT_GT(verdicts[0].size(), std::string("refused\n\n").size()) << "GCC's reason is kept with it";
+}
+
 TEST_F(StudentPch, AFilePrintingTheRefusalDoesNotChangeTheDecision) {
   // The decision is the probe's, made before any student file compiles: a
   // file that prints GCC's refusal text (with the real path) leaves it.
