@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "grader/build/compiler_messages.hpp"
 #include "grader/util/cpp_tokens.hpp"
 
 namespace grader::build {
@@ -80,9 +81,11 @@ std::optional<ForbiddenConstruct> find_forbidden_file_reference(std::string_view
 }
 
 std::string describe(const ForbiddenConstruct& found, const std::string& file) {
-  return file + ":" + std::to_string(found.line) + ": `" + found.construct + "` " + found.reason +
-         ", which cannot be included: only the course's headers (#include \"<lesson>/<header>.hpp\") and the system "
-         "headers can be included, never a file named by an absolute path or through \"..\"";
+  // Two lines, each under the 300 bytes a compiler message line is cut at;
+  // the construct is the submission's text, of any length.
+  return file + ":" + std::to_string(found.line) + ": `" + cut_line(found.construct, 160) + "` " + found.reason +
+         ", which cannot be included\nnote: only the course's headers (#include \"<lesson>/<header>.hpp\") and the "
+         "system headers can be included, never a file named by an absolute path or through \"..\"\n";
 }
 
 }  // namespace grader::build

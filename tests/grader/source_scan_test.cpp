@@ -113,6 +113,20 @@ TEST(ForbiddenFileReference, IncbinInAnAsmStringIsRefusedWithLineAndConstruct) {
   EXPECT_NE(message.find("only the course's headers"), std::string::npos) << message;
 }
 
+TEST(ForbiddenFileReference, TheMessageKeepsItsLinesShortWhateverTheIncludeSays) {
+  // The construct is the submission's: a 10,000-byte name is cut, not shown whole.
+  const std::string name = "../" + std::string(10000, 'x') + ".cpp";
+  const auto found = find_forbidden_file_reference("#include \"" + name + "\"\n");
+  ASSERT_TRUE(found);
+  const std::string message = grader::build::describe(*found, "positional-encoding/positional_encoding_loop.cpp");
+  EXPECT_NE(message.find("names a file through \"..\", which cannot be included"), std::string::npos) << message;
+  EXPECT_EQ(message.find(std::string(200, 'x')), std::string::npos) << "the name is cut";
+  std::size_t lines = 0;
+  for (std::size_t at = 0, end; (end = message.find('\n', at)) != std::string::npos; at = end + 1, ++lines)
+    EXPECT_LE(end - at, 300u) << message.substr(at, end - at);
+  EXPECT_EQ(lines, 2u) << message;
+}
+
 TEST(ForbiddenFileReference, IncbinInARawStringOrSplitAcrossLiteralsIsRefused) {
   EXPECT_TRUE(find_forbidden_file_reference("asm(R\"(.incbin \"../tests/hidden/x.hpp\")\");"));
   EXPECT_TRUE(find_forbidden_file_reference("asm(\".inc\" \"bin \\\"/etc/shadow\\\"\");"));
