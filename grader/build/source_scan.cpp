@@ -1,5 +1,6 @@
 #include "grader/build/source_scan.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "grader/util/cpp_tokens.hpp"
@@ -138,7 +139,14 @@ std::optional<ForbiddenConstruct> directive_in(const std::vector<cpp::Token>& to
   if (!found) return std::nullopt;
   std::size_t literal = 0;
   while (literal + 1 < joined.starts.size() && joined.starts[literal + 1] <= found->offset) ++literal;
-  return ForbiddenConstruct{ForbiddenConstruct::Kind::assembler_directive, tokens[i + literal].line, found->statement,
+  const cpp::Token& holder = tokens[i + literal];
+  int line = holder.line;
+  // A raw string spans lines as written: count them to the directive.
+  const std::size_t quote = holder.text.find('"');
+  if (quote != std::string::npos && quote > 0 && holder.text[quote - 1] == 'R')
+    line += static_cast<int>(std::count(joined.text.begin() + static_cast<std::ptrdiff_t>(joined.starts[literal]),
+                                        joined.text.begin() + static_cast<std::ptrdiff_t>(found->offset), '\n'));
+  return ForbiddenConstruct{ForbiddenConstruct::Kind::assembler_directive, line, found->statement,
                             std::string("is the assembler directive ") + found->name + ", which " + found->what};
 }
 

@@ -247,6 +247,11 @@ TEST(ForbiddenFileReference, TheDirectiveInAnAsmIsNamedWhereverItIs) {
                           0),
             0u)
       << message;
+  // In a raw string, on the line it is written on.
+  const auto raw = find_forbidden_file_reference("int a;\nasm(R\"x(.section .rodata\n.byte 0\n.INCLUDE \"f.s\"\n)x\");\n");
+  ASSERT_TRUE(raw);
+  EXPECT_EQ(raw->line, 4);
+  EXPECT_EQ(raw->construct, ".INCLUDE \"f.s\"");
   // A directive the scan sees only as tokens inside the asm (a macro's #x).
   const auto stringified = find_forbidden_file_reference("#define S(x) #x\nasm(S(.include \"x.s\"));\n");
   ASSERT_TRUE(stringified);
