@@ -3,101 +3,14 @@
 #include <algorithm>
 #include <cctype>
 
+#include "grader/build/assembler_directives.hpp"
 #include "grader/util/cpp_tokens.hpp"
 
 namespace grader::build {
 
 namespace cpp = util::cpp;
 
-// From the GNU as manual's list of directives (binutils 2.40, "Assembler
-// Directives"): the two that read a file, and those that substitute text into
-// a statement, which could assemble one of the two from pieces
-// (`.macro m a` + `.inc\a`, `.irpc x,b` + `.inc\x\()in`, `.altmacro`'s `&`).
-// `.file`, `.loc`, `.ident` and `.print` only record or print a name.
-const std::vector<AssemblerDirective> kAssemblerDirectives = {
-    {".incbin", "reads a file into the program"},
-    {".include", "reads a file and assembles it"},
-    {".macro", "defines an assembler macro, which can assemble a directive such as .incbin from pieces"},
-    {".irp", "repeats text with substitutions, which can assemble a directive such as .incbin from pieces"},
-    {".irpc", "repeats text with substitutions, which can assemble a directive such as .incbin from pieces"},
-    {".altmacro", "turns on alternate macro syntax, which can assemble a directive such as .incbin from pieces"},
-};
-
 namespace {
-
-// Characters of an assembler name: a directive starts after none of them.
-bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.'; }
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
-// Assembler text as the assembler's scrubber reads it: `/* */` comments
-// outside strings removed (so `.inc/**/bin` is `.incbin`) and `#` comments
-// dropped to the end of the line; `at` maps each kept byte to its offset.
-struct Scrubbed {
-  std::string text;
-  std::vector<std::size_t> at;
-};
-
-Scrubbed scrub(std::string_view a) {
-  Scrubbed s;
-  auto keep = [&](std::size_t i) {
-    s.text += a[i];
-    s.at.push_back(i);
-  };
-  bool in_string = false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    const char c = a[i];
-    if (in_string) {
-      keep(i);
-      if (c == '\\' && i + 1 < a.size()) {
-        keep(++i);
-      } else if (c == '"' || c == '\n') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      keep(i);
-      in_string = true;
-    } else if (c == '\'') {  // a character constant: 'c or '\c
-      keep(i);
-      if (i + 1 < a.size()) keep(++i);
-      if (a[i] == '\\' && i + 1 < a.size()) keep(++i);
-    } else if (c == '/' && i + 1 < a.size() && a[i + 1] == '*') {
-      const std::size_t end = a.find("*/", i + 2);
-      i = end == std::string_view::npos ? a.size() : end + 1;
-    } else if (c == '#') {
-      while (i + 1 < a.size() && a[i + 1] != '\n') ++i;
-    } else {
-      keep(i);
-    }
-  }
-  return s;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// The first directive in `text` (offsets of `text`).
-std::optional<DirectiveFound> first_directive(std::string_view text) {
-  for (std::size_t p = text.find('.'); p != std::string_view::npos; p = text.find('.', p + 1)) {
-    if (p > 0 && name_char(text[p - 1])) continue;
-    std::size_t e = p + 1;
-    while (e < text.size() && word_char(text[e])) ++e;
-    const std::string name = "." + lower(text.substr(p + 1, e - p - 1));
-    for (const auto& d : kAssemblerDirectives)
-      if (name == d.name) return DirectiveFound{p, d.name, "", d.what};
-  }
-  return std::nullopt;
-}
-
-std::string statement_at(std::string_view text, std::size_t at) {
-  std::size_t end = at;
-  while (end < text.size() && text[end] != '\n' && text[end] != ';' && end - at < 120) ++end;
-  std::string s(text.substr(at, end - at));
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-  return s;
-}
 
 // Why a path may not be read, or "" when it may.
 std::string path_problem(const std::string& path) {
@@ -192,21 +105,6 @@ std::optional<ForbiddenConstruct> directive_in_asm(const std::vector<cpp::Token>
 
 }  // namespace
 
-std::optional<DirectiveFound> find_assembler_directive(std::string_view assembler) {
-  std::optional<DirectiveFound> found = first_directive(assembler);
-  if (found) {
-    found->statement = statement_at(assembler, found->offset);
-  } else {
-    // Only a comment joins it: show the statement as the assembler reads it.
-    const Scrubbed s = scrub(assembler);
-    found = first_directive(s.text);
-    if (!found) return std::nullopt;
-    found->statement = statement_at(s.text, found->offset);
-    found->offset = s.at[found->offset];
-  }
-  return found;
-}
-
 std::optional<ForbiddenConstruct> find_forbidden_file_reference(std::string_view source) {
   using Kind = ForbiddenConstruct::Kind;
   const std::vector<cpp::Token> tokens = cpp::tokenize(source);
@@ -240,8 +138,20 @@ std::optional<ForbiddenConstruct> find_forbidden_file_reference(std::string_view
   return std::nullopt;
 }
 
+std::optional<ForbiddenConstruct> find_forbidden_in_generated_assembly(std::istream& in) {
+  auto found = find_directive_in_generated_assembly(in);
+  if (!found) return std::nullopt;
+  return ForbiddenConstruct{ForbiddenConstruct::Kind::assembler_directive, found->line, found->directive.statement,
+                            std::string("is the assembler directive ") + found->directive.name + ", which " +
+                                found->directive.what +
+                                ", in the assembly compiled from this file (a macro, an attribute or a pasted asm "
+                                "built it, so no line of the file spells it)"};
+}
+
 std::string describe(const ForbiddenConstruct& found, const std::string& file) {
-  const std::string where = file + ":" + std::to_string(found.line) + ": `" + found.construct + "` " + found.reason;
+  std::string where = file;
+  if (found.line > 0) where.append(":").append(std::to_string(found.line));
+  where.append(": `").append(found.construct).append("` ").append(found.reason);
   switch (found.kind) {
     case ForbiddenConstruct::Kind::include:
       return where +

@@ -3,7 +3,7 @@
 //  - inline assembler: every `asm`, `__asm__` and `__asm` (no exercise needs
 //    it, and the assembler can read files: `.incbin`, `.include`);
 //  - any string literal, anywhere, holding an assembler directive that reads
-//    a file or builds a directive from pieces (kAssemblerDirectives), since
+//    a file or builds a directive from pieces (assembler_directives.hpp), since
 //    a string reaches the assembler without `asm` too (a section attribute,
 //    an `asm` pasted together by a macro);
 //  - such a directive spelled as tokens (`. incbin`, stringified by `#x`).
@@ -14,10 +14,10 @@
 // cannot show (a macro-computed #include) the sandbox denies.
 #pragma once
 
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace grader::build {
 
@@ -29,31 +29,18 @@ struct ForbiddenConstruct {
   std::string reason;     ///< e.g. `names a file by an absolute path`
 };
 
-/// A GNU as directive that reads a file, or that can assemble a directive's
-/// name from pieces (and so hide one that does), with what it does.
-struct AssemblerDirective {
-  const char* name;  ///< with its dot, lower case
-  const char* what;
-};
-extern const std::vector<AssemblerDirective> kAssemblerDirectives;
-
-struct DirectiveFound {
-  std::size_t offset = 0;  ///< in the text given, where the directive's dot is
-  std::string name;        ///< as in kAssemblerDirectives (lower case)
-  std::string statement;   ///< the statement from the directive to the end of its line or `;` (at most 120 bytes)
-  std::string what;
-};
-
-/// The first directive of kAssemblerDirectives in assembler text, matched
-/// as the assembler matches it: in any case, as a whole name, also when an
-/// assembler comment (`/* */`) joins its pieces. Over-approximates on
-/// purpose (a directive inside an assembler string counts too).
-std::optional<DirectiveFound> find_assembler_directive(std::string_view assembler);
-
 /// The first forbidden construct in `source`, if any.
 std::optional<ForbiddenConstruct> find_forbidden_file_reference(std::string_view source);
 
-/// The compile error shown for it, starting with "FILE:LINE: ".
+/// The first directive (assembler_directives.hpp) in the assembly the
+/// compiler generated from a student file, read from `in`: the same rule
+/// after every macro, attribute and pasted keyword has been expanded, for
+/// what the source scan cannot see. Its line is the student file's when the
+/// compiler marked it (an asm statement in a function), else 0.
+std::optional<ForbiddenConstruct> find_forbidden_in_generated_assembly(std::istream& in);
+
+/// The compile error shown for it, starting with "FILE:LINE: " ("FILE: "
+/// when the line is not known).
 std::string describe(const ForbiddenConstruct& found, const std::string& file);
 
 }  // namespace grader::build

@@ -308,9 +308,35 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
     for (const auto& d : toolchain_.system_include_dirs) spec.argv.insert(spec.argv.end(), {"-isystem", d});
     spec.argv.insert(spec.argv.end(), forced.flags.begin(), forced.flags.end());
-    spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+    // Compiled to assembly first, so that what the assembler will read is
+    // scanned after every macro, attribute and pasted keyword has been
+    // expanded (the source scan sees only what the text spells); then
+    // assembled with the same flags (the same object as `-c` in one step).
+    const fs::path assembly = work_dir / (std::to_string(objects.size()) + ".s");
+    spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-S", file.string(), "-o", assembly.string()});
     auto compile_start = std::chrono::steady_clock::now();
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    if (run.ok()) {
+      std::ifstream generated(assembly, std::ios::binary);
+      if (auto bad = find_forbidden_in_generated_assembly(generated)) {
+        result.isolation = run.isolation;
+        ++result.compiled;
+        log_build("failed", source.relative, seconds_since(compile_start));
+        result.diagnostics = describe(*bad, source.relative);
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+      }
+      sandbox::Spec assemble = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
+      assemble.argv = {toolchain_.compiler};
+      for (const auto& f : toolchain_.compile_flags) assemble.argv.push_back(f);
+      assemble.argv.insert(assemble.argv.end(), {"-fdiagnostics-color=never", "-c", "-x", "assembler",
+                                                 assembly.string(), "-o", object.string()});
+      const std::string compiler_messages = run.err;
+      run = sandbox::run(assemble, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+      run.err = compiler_messages + run.err;
+      std::error_code ignored;
+      fs::remove(assembly, ignored);
+    }
     result.isolation = run.isolation;
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));

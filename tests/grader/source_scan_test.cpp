@@ -1,10 +1,13 @@
 // The C++ tokenizer (grader/util/cpp_tokens.hpp) and the check made on a
-// student file before it is compiled (grader/build/source_scan.hpp).
+// student file before it is compiled (grader/build/source_scan.hpp), and
+// the assembler directives it refuses (grader/build/assembler_directives.hpp).
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "grader/build/assembler_directives.hpp"
 #include "grader/build/source_scan.hpp"
 #include "grader/util/cpp_tokens.hpp"
 
@@ -287,4 +290,57 @@ TEST(ForbiddenFileReference, StringsThatOnlyMentionIncludeAreFine) {
                              "const char* s = \"include\";", "const char* s = \".incbinary\";",
                              "int n = cfg.include(3) + v.macro;", "auto m = std::string(\"a\").size();"})
     EXPECT_FALSE(find_forbidden_file_reference(source)) << source;
+}
+
+// ---- the assembly the compiler generated ----
+
+TEST(AssemblerDirective, TheSameFoundWhereverTheTextIsCut) {
+  // Fed in two pieces, cut at every byte: inside the name, the comment, the statement.
+  for (const std::string& text : {std::string(".byte 0\n.IncBin \"f\", 0, 3\n.byte 1"),
+                                 std::string(".ascii \"/*\"\nx: .inc/* a */bin \"g\""), std::string("nop;.include \"h\"")}) {
+    const auto whole = find_assembler_directive(text);
+    ASSERT_TRUE(whole) << text;
+    for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+      grader::build::AssemblerDirectiveScan scan;
+      scan.feed(std::string_view(text).substr(0, cut));
+      scan.feed(std::string_view(text).substr(cut));
+      scan.finish();
+      const auto found = scan.found();
+      ASSERT_TRUE(found) << text << " cut at " << cut;
+      EXPECT_EQ(found->offset, whole->offset) << text << " cut at " << cut;
+      EXPECT_EQ(found->statement, whole->statement) << text << " cut at " << cut;
+    }
+  }
+  EXPECT_EQ(find_assembler_directive(".byte 0\n.IncBin \"f\", 0, 3\n.byte 1")->statement, ".IncBin \"f\", 0, 3");
+  EXPECT_EQ(find_assembler_directive("x: .inc/* a */bin \"g\"")->statement, ".incbin \"g\"");
+  EXPECT_EQ(find_assembler_directive("\t.include")->statement, ".include");  // the text ends with the name
+}
+
+TEST(GeneratedAssembly, ADirectiveIsFoundWithTheLineTheCompilerMarked) {
+  // As GCC 12 writes an asm statement of a function at line 12, and the
+  // namespace-scope asm and section names it writes without a line.
+  std::istringstream in_function(
+      "\t.file\t\"positional_encoding.cpp\"\n\t.text\n#APP\n\t.section .rodata\n\n#NO_APP\n_Z1fv:\n#APP\n"
+      "# 12 \"/tmp/scratch/src/positional-encoding/positional_encoding.cpp\" 1\n\t.pushsection .rodata\n"
+      ".incbin \"/x\"\n# 0 \"\" 2\n#NO_APP\n\tret\n");
+  const auto found = grader::build::find_forbidden_in_generated_assembly(in_function);
+  ASSERT_TRUE(found);
+  EXPECT_EQ(found->line, 12);
+  EXPECT_EQ(found->construct, ".incbin \"/x\"");
+  const std::string message = grader::build::describe(*found, "positional_encoding.cpp");
+  EXPECT_EQ(message.rfind("positional_encoding.cpp:12: `.incbin \"/x\"` is the assembler directive .incbin", 0), 0u)
+      << message;
+  EXPECT_NE(message.find("in the assembly compiled from this file"), std::string::npos) << message;
+
+  std::istringstream after_an_asm("#APP\n# 3 \"a.cpp\" 1\n\tnop\n# 0 \"\" 2\n#NO_APP\n\t.section\tx; .include \"y\"; #,\"a\"\n");
+  const auto unmarked = grader::build::find_forbidden_in_generated_assembly(after_an_asm);
+  ASSERT_TRUE(unmarked);
+  EXPECT_EQ(unmarked->line, 0);  // after #NO_APP: not the asm's line
+  EXPECT_EQ(grader::build::describe(*unmarked, "attention.cpp").rfind("attention.cpp: `.include \"y\"` is", 0), 0u);
+
+  // What GCC writes for ordinary code holds none.
+  std::istringstream ordinary(
+      "\t.file\t\"a.cpp\"\n\t.section\t.text.include,\"ax\",@progbits\n\t.globl\t_Z7includev\n_Z7includev:\n"
+      "\t.string\t\"see file.include\"\n\t.ident\t\"GCC: (Debian 12.2.0-14) 12.2.0\"\n");
+  EXPECT_FALSE(grader::build::find_forbidden_in_generated_assembly(ordinary));
 }
