@@ -21,6 +21,12 @@
 
 namespace grader::build {
 
+/// Names the rules of these checks; part of every object's cache key, so an
+/// object compiled under weaker rules (an older grader sharing the cache) is
+/// never reused past stronger ones. Change it whenever a rule changes.
+inline constexpr const char* kStudentFileChecks =
+    "source scan 2: #include paths, inline assembler, assembler directives in literals and in the generated assembly";
+
 struct ForbiddenConstruct {
   enum class Kind { include, inline_assembler, assembler_directive };
   Kind kind = Kind::include;

@@ -195,7 +195,14 @@ WorkerBuilder::WorkerBuilder(const Toolchain& toolchain, fs::path cache_dir)
 
 std::string WorkerBuilder::object_key(const SourceFile& source, const ForcedInclude& forced) const {
   // The file name matters too: it appears in __FILE__ and in diagnostics.
-  return util::Sha256().field(headers_digest_).field(forced.identity).field(source.relative).field(source.content).hex();
+  // And the checks it passed before it was compiled (kStudentFileChecks).
+  return util::Sha256()
+      .field(headers_digest_)
+      .field(forced.identity)
+      .field(kStudentFileChecks)
+      .field(source.relative)
+      .field(source.content)
+      .hex();
 }
 
 ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, const SourceFile& source) const {
