@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <vector>
 
 #include "grader/build/assembler_directives.hpp"
 #include "grader/util/cpp_tokens.hpp"

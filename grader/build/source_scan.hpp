@@ -11,7 +11,9 @@
 // mentions any of them is fine; adjacent literals are joined and escapes
 // decoded as the compiler does, and assembler comments that join a name
 // (`.inc/**/bin`) are removed as the assembler removes them. What text
-// cannot show (a macro-computed #include) the sandbox denies.
+// cannot show, a directive a macro names or pastes, is refused in the
+// assembly the compiler generates (find_forbidden_in_generated_assembly);
+// a macro-computed #include, the sandbox denies.
 #pragma once
 
 #include <istream>
