@@ -255,10 +255,12 @@ constexpr const char* kCompileRecipe = "alone in its own folder; -ffile-prefix-m
 
 std::string WorkerBuilder::object_key(const SourceFile& source, const ForcedInclude& forced) const {
   // The file name matters too: it appears in __FILE__ and in diagnostics.
+  // And the checks it passed before it was compiled (kStudentFileChecks).
   return util::Sha256()
       .field(kCompileRecipe)
       .field(headers_digest_)
       .field(forced.identity)
+      .field(kStudentFileChecks)
       .field(source.relative)
       .field(source.content)
       .hex();
@@ -499,10 +501,37 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     const fs::path file = compile_dir.path() / source.relative;
     write_source(file, source.content);
     const fs::path compiled_object = compile_dir.path() / "object.o";
+    // Compiled to assembly first, so that what the assembler will read is
+    // scanned after every macro, attribute and pasted keyword has been
+    // expanded (the source scan sees only what the text spells); then
+    // assembled with the same flags (the same object as `-c` in one step).
+    const fs::path assembly = compile_dir.path() / "object.s";
     sandbox::Spec spec = compile_spec(toolchain_, compile_dir.path(), limits);
-    spec.argv = compile_argv(toolchain_, forced.flags, compile_dir.path(), file, compiled_object);
+    spec.argv = compile_argv(toolchain_, forced.flags, compile_dir.path(), file, assembly);
+    std::replace(spec.argv.begin(), spec.argv.end(), std::string("-c"), std::string("-S"));
     auto compile_start = std::chrono::steady_clock::now();
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    if (run.ok()) {
+      std::ifstream generated(assembly, std::ios::binary);
+      if (auto bad = find_forbidden_in_generated_assembly(generated)) {
+        result.isolation = run.isolation;
+        ++result.compiled;
+        log_build("failed", source.relative, seconds_since(compile_start));
+        result.diagnostics = describe(*bad, source.relative);
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+      }
+      sandbox::Spec assemble = compile_spec(toolchain_, compile_dir.path(), limits);
+      assemble.argv = {toolchain_.compiler};
+      for (const auto& f : toolchain_.compile_flags) assemble.argv.push_back(f);
+      assemble.argv.insert(assemble.argv.end(), {"-fdiagnostics-color=never", "-c", "-x", "assembler",
+                                                 assembly.string(), "-o", compiled_object.string()});
+      const std::string compiler_messages = run.err;
+      run = sandbox::run(assemble, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+      run.err = compiler_messages + run.err;
+      std::error_code ignored;
+      fs::remove(assembly, ignored);
+    }
     result.isolation = run.isolation;
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
