@@ -30,9 +30,16 @@ course_install_packages() {
   fi
 }
 
+# What a student and the grader need (the default build: no framework tests).
 course_build() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
+}
+
+# course_build and the framework's own tests (target course_tests): ./test.sh.
+course_build_with_tests() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build build -j"$(nproc)" --target course_tests
 }
 
 # course_build with the compiler's output in build/build.log and one line per
