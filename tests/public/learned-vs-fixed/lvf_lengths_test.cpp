@@ -49,7 +49,14 @@ TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
   ASSERT_SAME(reports.size(), 1u);
   const course::PositionStats want =
       student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9).forward(40));
-  EXPECT_VALUE_NEAR(reports[0].learned.min_distance, want.min_distance, kTol);
+  // A table of its own for each length, drawn with another seed (seed + length here).
+  const course::PositionStats own_table =
+      student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9 + 40).forward(40));
+  EXPECT_CHECK(course_testing::value_near(
+      course_testing::subject() + ".learned.min_distance", reports[0].learned.min_distance, want.min_distance, kTol,
+      {course_testing::mistake("a new table per length with another seed: every length is read from the one table "
+                               "LearnedPositionalEmbedding(table_len, d_model, seed), as one model would",
+                               own_table.min_distance)}));
   EXPECT_VALUE_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTol);
 }
 
