@@ -63,7 +63,7 @@ extern const std::vector<std::string> kRawFrameworkText;
 /// What is wrong with the failure messages of a graded submission: any of
 /// kRawFrameworkText in `reports`, and every failed test of a code exercise
 /// whose message does not start by naming a call ("name(...)") or never says
-/// what was expected (no "expected" in it). Empty: none.
+/// what was expected (neither "expected" nor "should" in it). Empty: none.
 std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,
                                           const std::vector<std::string>& reports);
 

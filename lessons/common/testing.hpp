@@ -301,8 +301,8 @@ namespace ref = ::course;
                                            "', but nothing was thrown"));                                        \
     } catch (const std::invalid_argument& e__) {                                                                 \
       EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
-                   "threw std::invalid_argument, but its message should name '" + std::string(fragment) +        \
-                       "'; it was: " + e__.what());                                                              \
+                   "expected std::invalid_argument naming '" + std::string(fragment) +                           \
+                       "', but its message does not name it: " + e__.what());                                   \
     } catch (const ::grader::client::WorkerFailure&) {                                                           \
       ::grader::client::student().expect_from_last_call("std::invalid_argument naming '" +                       \
                                                         std::string(fragment) + "'");                            \

@@ -78,7 +78,8 @@ TEST(ValidateMessages, AFailureThatNeverSaysWhatWasExpectedIsAProblem) {
     EXPECT_NE(problems[0].find("never says what was expected"), std::string::npos) << problems[0];
   }
   for (const char* message : {"positional_encoding(0, 4): expected a matrix, but your code threw std::invalid_argument: x",
-                              "softmax_rows(<matrix (1, 4)>): 4 of 4 values differ from the Expected ones"})
+                              "softmax_rows(<matrix (1, 4)>): 4 of 4 values differ from the Expected ones",
+                              "softmax_rows(<matrix (1, 3)>): weight (0, 0) should be NaN (as in PyTorch), got 0"})
     EXPECT_TRUE(gv::message_problems(course, failing(message), {}).empty()) << message;
 }
 
