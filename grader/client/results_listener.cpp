@@ -134,7 +134,8 @@ std::string in_student_terms(const std::string& raw, const std::vector<CallRecor
            exception_type(last.error_kind) + ": " + what;
   // The call returned, and the test's own code could not go on with the
   // result (an index past the end of a result of the wrong shape, ...).
-  return last.call_text + ": the result could not be checked: " + what;
+  return last.call_text + ": the result could not be checked: " + what +
+         (last.expected.empty() ? "" : " (expected " + last.expected + " of the shape the lesson's header gives)");
 }
 
 std::string printed_output(const std::vector<CallRecord>& calls, const std::string& message) {

@@ -169,6 +169,10 @@ TEST(StudentTerms, AnExceptionOfTheTestsOwnCodeSaysTheResultCouldNotBeChecked) {
   std::vector<gc::CallRecord> calls = {{"split_heads(<tensor (2, 3, 8)>, 2)", "", false, "", false, ""}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"index (0, 1, 2, 3) out of range\" thrown in SetUp().", calls),
             "split_heads(<tensor (2, 3, 8)>, 2): the result could not be checked: index (0, 1, 2, 3) out of range");
+  calls.back().expected = "a tensor";
+  EXPECT_EQ(gc::in_student_terms("C++ exception with description \"index (0, 1, 2, 3) out of range\" thrown in the test body.", calls),
+            "split_heads(<tensor (2, 3, 8)>, 2): the result could not be checked: index (0, 1, 2, 3) out of range "
+            "(expected a tensor of the shape the lesson's header gives)");
   EXPECT_EQ(gc::in_student_terms("Unknown C++ exception thrown in the test body.", {}),
             "the test stopped: an exception that is not a std::exception");
   // Any other message is the check's own and stays as it is.

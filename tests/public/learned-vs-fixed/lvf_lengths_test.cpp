@@ -40,8 +40,8 @@ TEST(LvfLengths, NoLearnedStatsBeyondTheTable) {
   const auto reports = student::length_experiment({100, 1000}, 16, 512);
   ASSERT_SAME(reports.size(), 2u);
   EXPECT_HOLDS(std::isfinite(reports[0].learned.min_distance), course_testing::Text() << "length 100 fits the table");
-  EXPECT_HOLDS(std::isnan(reports[1].learned.min_distance), course_testing::Text() << "length 1000 does not fit: NaN, the table has no rows for it");
-  EXPECT_HOLDS(std::isnan(reports[1].learned.neighbour_ratio), course_testing::Text() << "length 1000 does not fit: NaN");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.min_distance), course_testing::Text() << "length 1000 does not fit: expected NaN for its learned.min_distance, the table has no rows for it");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.neighbour_ratio), course_testing::Text() << "length 1000 does not fit: expected NaN for its learned.neighbour_ratio");
 }
 
 TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
