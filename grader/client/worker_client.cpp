@@ -233,11 +233,12 @@ void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   throw WorkerFailure(message);
 }
 
-std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text) {
+std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text,
+                                      std::string_view expected) {
   if (options_.executable.empty()) throw WorkerFailure("no worker executable was given to the test runner (--worker)");
   // A worker that did not start fails every later call at once, the same way.
   if (!start_failure_.empty()) throw WorkerDidNotStart(start_failure_);
-  log_call(call_text);
+  log_call(call_text, expected);
   reset_output();
   if (request_fd_ < 0) start();
   // Output printed while the worker started belongs to no call.
@@ -375,7 +376,7 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
   }
 }
 
-void WorkerClient::log_call(std::string_view call_text) {
+void WorkerClient::log_call(std::string_view call_text, std::string_view expected) {
   if (!call_log_.empty()) {
     // The previous call is over: keep what it printed, within the log's budget.
     auto& previous = call_log_.back();
@@ -390,7 +391,7 @@ void WorkerClient::log_call(std::string_view call_text) {
     call_log_output_bytes_ -= call_log_.back().output.size();
     call_log_.pop_back();
   }
-  call_log_.push_back({std::string(call_text), "", false, "", false});
+  call_log_.push_back({std::string(call_text), "", false, "", false, std::string(expected)});
 }
 
 std::vector<CallRecord> WorkerClient::call_log() const {
