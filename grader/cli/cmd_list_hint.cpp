@@ -4,9 +4,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include <nlohmann/json.hpp>
-
 #include "grader/cli/commands.hpp"
+#include "grader/cli/hints.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
@@ -40,41 +39,6 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
 }
 
 namespace {
-
-// How many hints of each exercise the student has seen, per workspace, in
-// <workspace>/.grader/hints.json: {"pe-formula": 2}. The file lives with the
-// student's files, so it survives a rebuild and another workspace starts over;
-// grading ignores the .grader/ folder and releases never ship it.
-std::filesystem::path hint_state_path(const std::filesystem::path& workspace) {
-  return workspace / ".grader" / "hints.json";
-}
-
-nlohmann::json read_hint_state(const std::filesystem::path& workspace) {
-  std::error_code ec;
-  const auto path = hint_state_path(workspace);
-  if (!std::filesystem::is_regular_file(path, ec)) return nlohmann::json::object();
-  try {
-    auto state = nlohmann::json::parse(util::read_file(path));
-    if (state.is_object()) return state;
-  } catch (const std::exception&) {
-  }
-  return nlohmann::json::object();  // unreadable: start over rather than fail
-}
-
-std::size_t hints_seen(const nlohmann::json& state, const std::string& exercise) {
-  auto it = state.find(exercise);
-  if (it == state.end() || !it->is_number_unsigned()) return 0;
-  return it->get<std::size_t>();
-}
-
-void write_hint_state(const std::filesystem::path& workspace, const nlohmann::json& state) {
-  try {
-    std::filesystem::create_directories(hint_state_path(workspace).parent_path());
-    util::write_file_atomically(hint_state_path(workspace), state.dump(2) + "\n");
-  } catch (const std::exception& e) {
-    std::cerr << "grader: could not remember which hints you have seen (" << e.what() << ")\n";
-  }
-}
 
 struct HintOptions {
   std::string exercise;
@@ -117,31 +81,15 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
         return int{kAllPassed};
       }
     }
-    std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
-    if (count == 0) {
-      std::cout << "  (no hints: re-read " << readme << ")\n";
-      return int{kAllPassed};
-    }
     if (o->all || o->level > 0) {
+      std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
+      if (count == 0) std::cout << "  (no hints: re-read " << readme << ")\n";
       std::size_t shown = o->all ? count : std::min<std::size_t>(static_cast<std::size_t>(o->level), count);
       for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << i + 1 << ". " << e->hints[i] << "\n";
-      std::cout << "Lesson text: " << readme << "\n";
+      if (count) std::cout << "Lesson text: " << readme << "\n";
       return int{kAllPassed};
     }
-    const std::size_t seen = std::min(hints_seen(state, e->id), count);
-    if (seen == count) {
-      std::cout << "  No more hints: you have seen all " << count << ". `grader hint " << e->id
-                << " --all` shows them again; the lesson text is " << readme << ".\n";
-      return int{kAllPassed};
-    }
-    std::cout << "  " << seen + 1 << ". " << e->hints[seen] << "\n";
-    state[e->id] = seen + 1;
-    write_hint_state(workspace, state);
-    if (seen + 1 < count)
-      std::cout << "Hint " << seen + 1 << " of " << count << "; run `grader hint " << e->id
-                << "` again for the next, or add --all for every hint.\n";
-    else
-      std::cout << "That was the last hint (" << count << " of " << count << "). Lesson text: " << readme << "\n";
+    show_next_hint(std::cout, *lesson, *e, workspace);
     return int{kAllPassed};
   };
 }

@@ -87,6 +87,9 @@ struct CallRecord {
   bool output_cut = false;  ///< the output was longer (caps)
   std::string error_kind;   ///< the student's exception ("invalid_argument", ...); empty: none
   bool broke_worker = false;  ///< the call ended in a WorkerFailure (crash, timeout, ...)
+  /// Where the worker's code was when the call failed (protocol::FaultNote):
+  /// function names, innermost first, as the worker sent them (capped).
+  std::vector<std::string> fault_stack;
 };
 
 class WorkerClient {
@@ -143,6 +146,9 @@ class WorkerClient {
   int collect_end();
   std::string output_tail() const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
+  /// Keeps a fault note (where the worker's code was when the call failed)
+  /// in the call's record; fails the call when it is malformed or too large.
+  void note_fault(std::string_view call_text, const std::string& bytes, std::uint64_t sequence);
   /// Runs the reference function a callback asks for and writes its answer;
   /// fails the call (stopping the worker) when the callback is not allowed.
   void answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
