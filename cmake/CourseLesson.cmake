@@ -167,7 +167,9 @@ function(course_write_toolchain_manifest)
   # third of the CPU time of the default BFD ld (bench/README.md).
   include(CheckLinkerFlag)
   check_linker_flag(CXX "-fuse-ld=gold" COURSE_LINKER_GOLD)
-  set(link_flags "\"-pthread\"")
+  # -rdynamic: a worker names the functions on its stack when a call fails
+  # (grader/worker/fault_stack.hpp: the function at fault).
+  set(link_flags "\"-pthread\", \"-rdynamic\"")
   if(COURSE_LINKER_GOLD)
     string(APPEND link_flags ", \"-fuse-ld=gold\"")
   endif()

@@ -64,6 +64,9 @@ Command add_check(CLI::App& app, const GlobalOptions& global) {
     report::TerminalStyle style;
     style.color = ctx->color;
     style.outline = o->lesson.empty();
+    // `check LESSON` is where a student sees every failure; the outline cuts
+    // them and names this command.
+    if (!style.outline) style.max_failures_shown = report::kEveryFailure;
     style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
     if (!o->track.empty()) style.scope_exercises = ctx->course.find_track(o->track)->exercises.size();
     report::print_check(std::cout, ctx->course, result, style);

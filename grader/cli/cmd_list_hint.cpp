@@ -6,6 +6,7 @@
 
 #include "grader/cli/commands.hpp"
 #include "grader/cli/hint_state.hpp"
+#include "grader/cli/hints.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
 
@@ -80,31 +81,15 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
         return int{kAllPassed};
       }
     }
-    std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
-    if (count == 0) {
-      std::cout << "  (no hints: re-read " << readme << ")\n";
-      return int{kAllPassed};
-    }
     if (o->all || o->level > 0) {
+      std::cout << "Hints for " << e->id << " (" << e->title << "), lesson " << lesson->id << ":\n";
+      if (count == 0) std::cout << "  (no hints: re-read " << readme << ")\n";
       std::size_t shown = o->all ? count : std::min<std::size_t>(static_cast<std::size_t>(o->level), count);
       for (std::size_t i = 0; i < shown; ++i) std::cout << "  " << i + 1 << ". " << e->hints[i] << "\n";
-      std::cout << "Lesson text: " << readme << "\n";
+      if (count) std::cout << "Lesson text: " << readme << "\n";
       return int{kAllPassed};
     }
-    const std::size_t seen = std::min(state.seen(e->id), count);
-    if (seen == count) {
-      std::cout << "  No more hints: you have seen all " << count << ". `grader hint " << e->id
-                << " --all` shows them again; the lesson text is " << readme << ".\n";
-      return int{kAllPassed};
-    }
-    std::cout << "  " << seen + 1 << ". " << e->hints[seen] << "\n";
-    state.set_seen(e->id, seen + 1);
-    state.save();
-    if (seen + 1 < count)
-      std::cout << "Hint " << seen + 1 << " of " << count << "; run `grader hint " << e->id
-                << "` again for the next, or add --all for every hint.\n";
-    else
-      std::cout << "That was the last hint (" << count << " of " << count << "). Lesson text: " << readme << "\n";
+    show_next_hint(std::cout, *lesson, *e, state);
     return int{kAllPassed};
   };
 }

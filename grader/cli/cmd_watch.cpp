@@ -1,7 +1,7 @@
 // `grader watch`: the student's loop without the typing. Runs what `grader
 // check LESSON` runs (Grader::grade on the public tests, then print_check)
 // every time one of the lesson's student files changes, and answers two keys:
-// h for the current exercise's hints, q to quit.
+// h for the current exercise's next hint (as `grader hint`), q to quit.
 //
 // Changes are seen through inotify on the folders holding the files (editors
 // often save by writing a new file and renaming it over the old one, which a
@@ -31,6 +31,7 @@
 #include <sstream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/cli/hints.hpp"
 #include "grader/report/colors.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
@@ -287,10 +288,11 @@ void print_first_failure(std::ostream& out, const runner::SubmissionResult& resu
   }
 }
 
-// The hints of the exercise being worked on: the one asked for, else the
-// first exercise of the selection that is not done yet.
+// The next hint of the exercise being worked on (the one asked for, else the
+// first exercise of the selection that is not done yet), as `grader hint`
+// gives it: one more each time, remembered in the workspace.
 void print_hints(std::ostream& out, const course::Course& course, const runner::GradeOptions& options,
-                 const runner::SubmissionResult* last) {
+                 const runner::SubmissionResult* last, const fs::path& workspace) {
   const course::Lesson* lesson = nullptr;
   const course::Exercise* exercise = nullptr;
   if (!options.exercises.empty()) {
@@ -312,16 +314,14 @@ void print_hints(std::ostream& out, const course::Course& course, const runner::
     out << "\nNo exercise to give hints for.\n";
     return;
   }
-  out << "\nHints for " << exercise->id << " (" << exercise->title << "), lesson " << lesson->id << ":\n";
-  if (exercise->hints.empty()) out << "  (no hints: re-read " << lesson->folder << "/README.md)\n";
-  for (std::size_t i = 0; i < exercise->hints.size(); ++i) out << "  " << i + 1 << ". " << exercise->hints[i] << "\n";
-  out << "Lesson text: " << lesson->folder << "/README.md\n";
+  out << "\n";
+  show_next_hint(out, *lesson, *exercise, workspace);
 }
 
 void print_footer(std::ostream& out, const FileWatcher& watcher, const fs::path& workspace, int interval_ms, bool raw) {
   std::string how = watcher.using_inotify() ? "inotify" : fmt::format("polling every {} ms", interval_ms);
   out << fmt::format("\nWatching {} file{} in {} ({}). {}\n", watcher.files().size(), watcher.files().size() == 1 ? "" : "s",
-                     workspace.string(), how, raw ? "Keys: h hints, r rerun, q quit." : "Type h, r or q and Enter: hints, rerun, quit.");
+                     workspace.string(), how, raw ? "Keys: h next hint, r rerun, q quit." : "Type h, r or q and Enter: next hint, rerun, quit.");
 }
 
 }  // namespace
@@ -333,7 +333,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--interval-ms", o->interval_ms, "How often to look for changes when polling (default: 500)")
       ->check(CLI::Range(10, 60000));
   app.add_flag("--poll", o->poll, "Compare file times and sizes every --interval-ms instead of using inotify");
-  app.footer("Reruns `grader check` on every save. Keys: h hints, r rerun, q quit (with Enter when not on a terminal).\n"
+  app.footer("Reruns `grader check` on every save. Keys: h the next hint (as `grader hint`), r rerun, q quit (with Enter when not on a terminal).\n"
              "Exit code 0 when you quit with q or Ctrl-C (the end of piped input does not quit).");
   return [&global, o]() {
     auto ctx = make_context(global);
@@ -362,6 +362,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
         report::TerminalStyle style;
         style.color = run_ctx->color;
         style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
+        style.max_failures_shown = report::kEveryFailure;  // as `grader check LESSON`: every failure
         report::print_check(std::cout, run_ctx->course, result, style);
         print_first_failure(std::cout, result, run_ctx->color);
         last = std::move(result);
@@ -378,7 +379,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
     auto handle_command = [&](char c) {
       if (c == 'q' || c == 'Q') return false;
       if (c == 'h' || c == 'H') {
-        print_hints(std::cout, ctx->course, options, last ? &*last : nullptr);
+        print_hints(std::cout, ctx->course, options, last ? &*last : nullptr, workspace);
         std::cout << std::flush;
       }
       if (c == 'r' || c == 'R') run_check("rerun asked");

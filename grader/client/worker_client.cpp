@@ -284,6 +284,10 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
         fail(call_text, "your code " + how);
       }
     }
+    if (protocol::is_fault_note(frame.bytes)) {
+      note_fault(call_text, frame.bytes, request.sequence);
+      continue;
+    }
     if (!protocol::is_callback(frame.bytes)) break;
     answer_callback(call_text, frame.bytes, request.sequence, ++callbacks, deadline);
   }
@@ -315,6 +319,27 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     }
   }
   return std::move(reply.results);
+}
+
+void WorkerClient::note_fault(std::string_view call_text, const std::string& bytes, std::uint64_t sequence) {
+  if (bytes.size() > caps::kMaxFaultNoteBytes)
+    fail(call_text, "the worker's fault note of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
+                        std::to_string(caps::kMaxFaultNoteBytes) + " bytes (malformed reply from the worker)");
+  protocol::FaultNote note;
+  try {
+    note = protocol::decode_fault_note(bytes);
+  } catch (const protocol::ProtocolError& e) {
+    fail(call_text, std::string("malformed fault note from the worker: ") + e.what());
+  }
+  if (note.sequence != sequence)
+    fail(call_text, "the worker answered out of turn (did your code write to the grader's pipe?)");
+  if (call_log_.empty()) return;
+  auto& kept = call_log_.back().fault_stack;
+  kept.clear();
+  for (auto& name : note.functions) {
+    if (kept.size() == caps::kMaxFaultFrames) break;
+    kept.push_back(name.substr(0, caps::kMaxFaultNameBytes));
+  }
 }
 
 void WorkerClient::answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,

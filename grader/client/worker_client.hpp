@@ -90,6 +90,9 @@ struct CallRecord {
   /// What the test was due from the call ("a matrix", "std::invalid_argument
   /// naming 'seq_len'"), for a failure that ended it otherwise; empty: unknown.
   std::string expected;
+  /// Where the worker's code was when the call failed (protocol::FaultNote):
+  /// function names, innermost first, as the worker sent them (capped).
+  std::vector<std::string> fault_stack;
 };
 
 class WorkerClient {
@@ -155,6 +158,9 @@ class WorkerClient {
   int collect_end();
   std::string output_tail() const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
+  /// Keeps a fault note (where the worker's code was when the call failed)
+  /// in the call's record; fails the call when it is malformed or too large.
+  void note_fault(std::string_view call_text, const std::string& bytes, std::uint64_t sequence);
   /// Runs the reference function a callback asks for and writes its answer;
   /// fails the call (stopping the worker) when the callback is not allowed.
   void answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,

@@ -12,12 +12,14 @@ namespace {
 //   reply body   := u8 ok, (u32 count, value*) | (string kind, string message)
 //   callback body := string function, u32 count, value*   (as a request)
 //   answer body   := as a reply
+//   fault note body := u32 count, value* (strings: the functions on the stack, innermost first)
 //   value := u8 tag, payload ; tensor payload := u32 rank, i64 dims[rank], elements
 enum class Tag : std::uint8_t { none = 0, boolean = 1, int64 = 2, float64 = 3, string = 4, tensor_f64 = 5, tensor_f32 = 6 };
 constexpr std::uint8_t kRequestKind = 0x51;  // 'Q'
 constexpr std::uint8_t kReplyKind = 0x52;    // 'R'
 constexpr std::uint8_t kCallbackKind = 0x43;  // 'C': worker -> trusted side, during a call
 constexpr std::uint8_t kAnswerKind = 0x41;    // 'A': trusted side -> worker, a callback's result
+constexpr std::uint8_t kFaultNoteKind = 0x57; // 'W': worker -> trusted side, where a failing call was
 constexpr std::uint32_t kMaxRank = 8;
 constexpr std::uint32_t kMaxValues = 1024;
 
@@ -221,6 +223,33 @@ Callback decode_callback(std::string_view bytes) {
   c.args = r.values();
   r.finish();
   return c;
+}
+
+std::string encode(const FaultNote& note) {
+  Writer w;
+  w.pod(kFaultNoteKind);
+  w.pod(note.sequence);
+  std::vector<Value> names(note.functions.begin(), note.functions.end());
+  w.values(names);
+  return w.take();
+}
+
+bool is_fault_note(std::string_view bytes) {
+  return !bytes.empty() && static_cast<std::uint8_t>(bytes[0]) == kFaultNoteKind;
+}
+
+FaultNote decode_fault_note(std::string_view bytes) {
+  Reader r(bytes);
+  if (r.pod<std::uint8_t>() != kFaultNoteKind) throw ProtocolError("not a fault note");
+  FaultNote note;
+  note.sequence = r.pod<std::uint64_t>();
+  for (auto& v : r.values()) {
+    auto* name = std::get_if<std::string>(&v);
+    if (!name) throw ProtocolError("a fault note holds a value that is not a function name");
+    note.functions.push_back(std::move(*name));
+  }
+  r.finish();
+  return note;
 }
 
 Request decode_request(std::string_view bytes) {

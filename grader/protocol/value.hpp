@@ -59,6 +59,15 @@ struct Callback {
   std::vector<Value> args;
 };
 
+/// Where the worker's code was when the call `sequence` failed (the worker
+/// sends it just before the error reply): the functions on the stack at the
+/// throw, innermost first (grader/worker/fault_stack.hpp). Worker text like
+/// any other: the trusted side only looks the names up in the course's own.
+struct FaultNote {
+  std::uint64_t sequence = 0;
+  std::vector<std::string> functions;
+};
+
 /// How much of an error reply decode_reply() keeps. A message over the limit
 /// keeps its first max_message bytes and ends with "... (cut: N bytes more)";
 /// a kind over the limit keeps max_kind bytes. Both are only copied up to the
@@ -94,6 +103,11 @@ bool is_callback(std::string_view bytes);
 std::string callback_function_of(std::string_view bytes);
 std::string encode_answer(const Reply& answer);
 Reply decode_answer(std::string_view bytes, const ReplyCaps& caps = {});
+
+/// Fault notes travel on the reply pipe, with a kind byte of their own.
+std::string encode(const FaultNote& note);
+FaultNote decode_fault_note(std::string_view bytes);
+bool is_fault_note(std::string_view bytes);
 
 /// Human-readable type name of a value ("int", "tensor<f64>(5, 8)", ...), for messages.
 std::string describe(const Value& value);

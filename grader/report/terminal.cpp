@@ -161,7 +161,8 @@ std::string workspace_file(const TerminalStyle& style, const course::Exercise& e
   return plain_line(folder + exercise.files.front());
 }
 
-void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& style, const ExerciseView& e, bool failures) {
+void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& style, const std::string& lesson,
+                    const ExerciseView& e, bool failures) {
   const auto& exercise = *e.exercise;
   std::string score_text = e.unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "")
                                            : fmt::format("{:>6}/{:<6}", points(e.got.value()), points(e.max.value()));
@@ -194,8 +195,15 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     bool details = !style.student_view || t->show_details;
     out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
   }
-  if (shown > style.max_failures_shown)
-    out << c.paint(Ink::quiet, fmt::format("      ... and {} more failing tests\n", shown - style.max_failures_shown));
+  if (shown > style.max_failures_shown) {
+    const bool other_workspace = !style.workspace.empty() && style.workspace != "starter";
+    // `grade` reports a submission (every failure is in --format json); check names its own command.
+    const std::string rest = style.hidden_graded ? std::string(" (--format json lists every one)")
+                                                 : ": grader check " + plain_line(lesson) +
+                                                       (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) +
+                                                       " shows every one";
+    out << c.paint(Ink::quiet, fmt::format("      ... and {} more failing tests{}\n", shown - style.max_failures_shown, rest));
+  }
 }
 
 /// A lesson's detail (compiler output names files relative to the
@@ -312,14 +320,14 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
       print_lesson_line(out, c, v);
       if (&v != next_lesson) continue;
       print_detail(out, course, style, v);
-      for (const auto& e : v.exercises) print_exercise(out, c, style, e, &e == next);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, v.lesson->id, e, &e == next);
       print_picture_hints(out, c, course, style, v, next);
     }
   } else {
     for (const auto& v : views) {
       print_lesson_heading(out, c, v);
       print_detail(out, course, style, v);
-      for (const auto& e : v.exercises) print_exercise(out, c, style, e, true);
+      for (const auto& e : v.exercises) print_exercise(out, c, style, v.lesson->id, e, true);
       print_picture_hints(out, c, course, style, v, nullptr);
     }
   }

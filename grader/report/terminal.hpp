@@ -10,10 +10,14 @@
 
 namespace grader::report {
 
+/// TerminalStyle::max_failures_shown for every failure (`grader check LESSON`, `watch`).
+inline constexpr std::size_t kEveryFailure = static_cast<std::size_t>(-1);
+
 struct TerminalStyle {
   bool color = false;
   bool student_view = true;        ///< hide details of tests with show_details == false
-  std::size_t max_failures_shown = 3;  ///< per exercise
+  /// Per exercise; the cut line names the command that shows the rest.
+  std::size_t max_failures_shown = 3;
   std::size_t max_message_lines = 20;  ///< a failure, its likely cause and the output of the calls
   /// true for `grade` with hidden tests; false for `check` (and --public-only),
   /// whose total is what the public tests can award: the last line then says

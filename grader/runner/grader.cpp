@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 
+#include "grader/runner/lesson/blame.hpp"
 #include "grader/runner/lesson/limits.hpp"
 #include "grader/runner/lesson/score.hpp"
 #include "grader/runner/lesson/suite_runs.hpp"
@@ -101,7 +102,9 @@ void note_failed_uses(const course::Course& course, const build::Toolchain& tool
     }
     if (notes.empty()) continue;
     for (auto& t : result.tests)
-      if (t.status == TestStatus::failed || t.status == TestStatus::not_implemented) t.message = notes + t.message;
+      if ((t.status == TestStatus::failed || t.status == TestStatus::not_implemented) &&
+          t.message.find("\n  at fault: ") == std::string::npos)  // already names the function at fault
+        t.message = notes + t.message;
     if (result.status != LessonStatus::graded && result.status != LessonStatus::missing_files)
       result.detail = notes + result.detail;
   }
@@ -275,6 +278,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       result.detail = run.detail;
       for (const auto& d : run.worker_isolation) result.isolation.push_back({"worker", d});
       record_outcomes(planned, run);
+      name_functions_at_fault(course_, lesson, planned, run);
     }
     note_missing_files(result, planned, sources.missing, exercises);
   } else if (!planned.empty()) {

@@ -23,6 +23,9 @@ struct SuiteOutcome {
     TestStatus status = TestStatus::failed;
     std::string message;
     double seconds = 0;
+    /// The functions on the worker's stack when the failing call threw,
+    /// innermost first (worker text: only looked up, never shown as is).
+    std::vector<std::string> fault_stack;
   };
   std::vector<Line> lines;
   bool timed_out = false;

@@ -78,6 +78,12 @@ inline constexpr std::size_t kMaxSuiteOutputBytes = 64 * KiB;
 /// about 200 characters; the workers' comes back through the suite's output).
 inline constexpr std::size_t kMaxIsolationNoteBytes = 1 * KiB;
 
+/// A worker's fault note (where its code was when a call failed): at most
+/// this many bytes, function names and bytes of each name kept.
+inline constexpr std::size_t kMaxFaultNoteBytes = 16 * KiB;
+inline constexpr std::size_t kMaxFaultFrames = 32;
+inline constexpr std::size_t kMaxFaultNameBytes = 256;
+
 /// Callbacks (the worker asking the trusted side for an earlier lesson's
 /// reference function, docs/architecture.md). One callback frame: the course's
 /// largest are two small matrices; anything longer fails the call.

@@ -3,6 +3,7 @@
 #include <typeinfo>
 
 #include "grader/protocol/frame.hpp"
+#include "grader/worker/fault_stack.hpp"
 #include "grader/worker/registry.hpp"
 
 namespace grader::worker {
@@ -46,6 +47,17 @@ std::string ready_frame() {
   return protocol::encode(hello);
 }
 
+namespace {
+
+/// Before an error reply: where the exception that ended the call was thrown.
+bool write_fault_note(int out_fd, std::uint64_t sequence) {
+  protocol::FaultNote note{sequence, last_throw_stack()};
+  if (note.functions.empty()) return true;
+  return protocol::write_frame(out_fd, protocol::encode(note));
+}
+
+}  // namespace
+
 int serve(const Registry& registry, int in_fd, int out_fd) {
   for (;;) {
     auto frame = protocol::read_frame(in_fd, protocol::kMaxMessageBytes);
@@ -73,6 +85,7 @@ int serve(const Registry& registry, int in_fd, int out_fd) {
         reply.ok = false;
         reply.error = {"unknown_function", "the worker has no function named '" + request.function + "'"};
       } else {
+        forget_last_throw();
         try {
           CallInProgress in_call(request.sequence);
           reply.results = (*handler)(request.args);
@@ -82,10 +95,12 @@ int serve(const Registry& registry, int in_fd, int out_fd) {
         } catch (const std::exception& e) {
           reply.ok = false;
           reply.error = registry.classify(e);
+          if (!write_fault_note(out_fd, request.sequence)) return 0;
         } catch (...) {
           // Students can throw anything (an int, a string literal); say so plainly.
           reply.ok = false;
           reply.error = {"unknown", "an exception that is not a std::exception was thrown"};
+          if (!write_fault_note(out_fd, request.sequence)) return 0;
         }
       }
     } catch (const protocol::ProtocolError& e) {

@@ -69,6 +69,12 @@ grep -qF "positional-encoding/positional_encoding.cpp changed" "$tmp/out" || fai
 grep -qE "pe-formula .* done" "$tmp/out" || fail "run 2 should show pe-formula done with the reference file"
 echo h >&3
 wait_for "Hints for pe-repair" 30  # pe-formula is done: the next exercise's hints
+# One hint per key, as `grader hint` gives them (remembered in the workspace).
+wait_for "Hint 1 of 3" 30
+grep -qE "^  2\. " "$tmp/out" && fail "h showed more than the next hint"
+echo h >&3
+wait_for "Hint 2 of 3" 30
+grep -qF '"pe-repair": 2' "$tmp/ws/.grader/hints.json" || fail "watch's hints are not remembered in the workspace"
 echo q >&3
 rc=0
 wait "$pid" || rc=$?

@@ -1,0 +1,142 @@
+#include "grader/runner/lesson/blame.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "grader/util/cpp_tokens.hpp"
+#include "grader/util/files.hpp"
+
+namespace grader::runner {
+
+std::vector<std::pair<std::string, std::string>> defined_functions(const std::string& source) {
+  using util::cpp::TokenKind;
+  const auto tokens = util::cpp::tokenize(source);
+  std::vector<std::pair<std::string, std::string>> found;
+  // Open braces: a namespace's name, or empty for any other brace (a body, a class).
+  struct Brace {
+    bool is_namespace;
+    std::vector<std::string> names;
+  };
+  std::vector<Brace> braces;
+  std::vector<std::string> pending_namespace;
+  bool namespace_pending = false;
+  int parens = 0;
+  auto at_namespace_scope = [&] {
+    return parens == 0 && std::all_of(braces.begin(), braces.end(), [](const Brace& b) { return b.is_namespace; });
+  };
+  auto is_name = [&](std::size_t k) {
+    return tokens[k].kind == TokenKind::identifier && !util::cpp::is_keyword(tokens[k].text);
+  };
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const auto& t = tokens[i];
+    if (t.kind == TokenKind::identifier && t.text == "namespace" && at_namespace_scope()) {
+      namespace_pending = true;
+      pending_namespace.clear();
+      continue;
+    }
+    if (t.kind != TokenKind::punct) {
+      if (namespace_pending && is_name(i)) pending_namespace.push_back(t.text);
+      continue;
+    }
+    if (t.text == "{") {
+      Brace b{namespace_pending, {}};
+      if (namespace_pending) b.names = pending_namespace.empty() ? std::vector<std::string>{"(anonymous namespace)"}
+                                                                 : pending_namespace;
+      braces.push_back(std::move(b));
+      namespace_pending = false;
+    } else if (t.text == "}") {
+      if (!braces.empty()) braces.pop_back();
+    } else if (t.text == ";" || t.text == "=") {
+      namespace_pending = false;  // a namespace alias, not a block
+    } else if (t.text == ")") {
+      parens = std::max(0, parens - 1);
+    } else if (t.text == "(") {
+      if (at_namespace_scope() && i > 0) {
+        // The name before the '(': an identifier, or operator(), after any qualifiers.
+        std::size_t k = i;
+        std::string written;
+        if (k >= 3 && tokens[k - 1].text == ")" && tokens[k - 2].text == "(" && tokens[k - 3].text == "operator") {
+          written = "operator()";
+          k -= 3;
+        } else if (is_name(k - 1)) {
+          written = tokens[k - 1].text;
+          k -= 1;
+        }
+        if (!written.empty()) {
+          while (k >= 2 && tokens[k - 1].text == "::" && is_name(k - 2)) {
+            written = tokens[k - 2].text + "::" + written;
+            k -= 2;
+          }
+          std::string qualified;
+          for (const auto& b : braces)
+            for (const auto& n : b.names) qualified += n + "::";
+          found.emplace_back(qualified + written, written);
+        }
+      }
+      ++parens;
+    }
+  }
+  return found;
+}
+
+FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson) {
+  FunctionHomes homes;
+  auto add = [&](const course::Lesson& l) {
+    for (const auto& e : l.exercises) {
+      if (e.kind != course::ExerciseKind::code) continue;
+      for (const auto& f : e.files) {
+        const auto path = course.root / "starter" / f;
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec)) continue;
+        for (auto& [qualified, written] : defined_functions(util::read_file(path)))
+          homes.emplace(qualified, FunctionHome{written, l.id, e.id, f});  // the first exercise keeps it
+      }
+    }
+  };
+  for (const auto& used : lesson.uses)
+    if (const auto* l = course.find_lesson(used)) add(*l);
+  add(lesson);
+  return homes;
+}
+
+std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
+                              const course::Exercise& exercise, const std::string& lesson, bool not_implemented) {
+  for (const auto& name : stack) {
+    auto it = homes.find(name);
+    if (it == homes.end()) continue;  // the student's own helper, the library's code: look further out
+    const FunctionHome& home = it->second;
+    if (std::find(exercise.files.begin(), exercise.files.end(), home.file) != exercise.files.end()) return {};
+    const bool other_lesson = home.lesson != lesson;
+    std::string line = "this test called your `" + home.written + "` (lesson " + home.lesson + ", exercise " +
+                       home.exercise + ": " + home.file + "), which ";
+    if (not_implemented)
+      return line + "is not implemented yet: finish that " + (other_lesson ? "lesson" : "exercise") + " first";
+    return line + "threw the exception above: the fault is there, not in this exercise's files";
+  }
+  return {};
+}
+
+void name_functions_at_fault(const course::Course& course, const course::Lesson& lesson,
+                             std::vector<PlannedTest>& planned, const SuitesRun& run) {
+  std::optional<FunctionHomes> homes;  // read only when some failure has a stack
+  for (auto& p : planned) {
+    if (p.test.status != TestStatus::failed && p.test.status != TestStatus::not_implemented) continue;
+    auto it = run.lines.find(suite_test_key(p.suite, p.test.name));
+    if (it == run.lines.end() || it->second.fault_stack.empty()) continue;
+    const course::Exercise* exercise = nullptr;
+    for (const auto& e : lesson.exercises)
+      if (e.id == p.test.exercise) exercise = &e;
+    if (!exercise) continue;
+    if (!homes) homes = function_homes(course, lesson);
+    const bool stub = p.test.status == TestStatus::not_implemented;
+    std::string line = function_at_fault(*homes, it->second.fault_stack, *exercise, lesson.id, stub);
+    if (line.empty()) continue;
+    // After the first line, which names the test's call (every message starts with one).
+    std::string& message = p.test.message;
+    const auto end = message.find('\n');
+    message.insert(end == std::string::npos ? message.size() : end, "\n  at fault: " + line);
+    if (stub) p.test.status = TestStatus::failed;
+  }
+}
+
+}  // namespace grader::runner

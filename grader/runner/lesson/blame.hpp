@@ -1,0 +1,54 @@
+// Grading a lesson, after its suites ran: the function at fault. A test calls
+// one function of its exercise, but that code may call a function of another
+// exercise or of an earlier lesson (`uses`) that is still a stub or throws;
+// the test then names the function at fault and where it lives, instead of
+// sending the student to the file of the exercise they finished
+// (docs/architecture.md, "The function at fault").
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "grader/course/model.hpp"
+#include "grader/runner/lesson/suite_runs.hpp"
+#include "grader/runner/lesson/test_plan.hpp"
+
+namespace grader::runner {
+
+/// A function a starter file defines, and where the student writes it.
+struct FunctionHome {
+  std::string written;  ///< as the starter writes it: "MultiHeadAttention::forward"
+  std::string lesson;
+  std::string exercise;  ///< the first exercise (in course order) whose files hold it
+  std::string file;      ///< "multi-head-attention/mha_combine.cpp"
+};
+/// Keyed by the fully qualified name, as a stack names it:
+/// "course::MultiHeadAttention::forward".
+using FunctionHomes = std::map<std::string, FunctionHome>;
+
+/// The functions defined at namespace scope in `source` (a starter file),
+/// qualified with their namespaces: {qualified, as written}. Trusted text
+/// (course-owned), read with the C++ tokenizer, so comments and calls inside
+/// function bodies are not definitions.
+std::vector<std::pair<std::string, std::string>> defined_functions(const std::string& source);
+
+/// The homes of every function the starters of `lesson` and of the lessons
+/// it uses define (course.root/starter/<file>).
+FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson);
+
+/// The line naming the function at fault for a failed test of `exercise`
+/// whose failing call's stack was `stack` (innermost first), or "" when the
+/// innermost course function on it is in one of the exercise's own files
+/// (or none is). `not_implemented`: the call reached a stub.
+std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
+                              const course::Exercise& exercise, const std::string& lesson, bool not_implemented);
+
+/// For every failed test whose failing call threw in another exercise's
+/// function: the line after the message's first line (the call), and a test
+/// that reached another exercise's stub is failed, not "not implemented"
+/// (its own exercise is not what is missing).
+void name_functions_at_fault(const course::Course& course, const course::Lesson& lesson,
+                             std::vector<PlannedTest>& planned, const SuitesRun& run);
+
+}  // namespace grader::runner
