@@ -1,5 +1,7 @@
 // Exercise encoder-layer: torch.nn.TransformerEncoderLayer, post-norm and pre-norm, with masks.
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "common/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
@@ -101,12 +103,12 @@ TEST(EncoderLayer, TheFeedForwardBlockAddsToItsInput) {
   const Tensor x = student::layer_norm(src, p.norm1);
   const Tensor ff = student::feed_forward(x, p.feed_forward, Activation::relu);
   Tensor post = x;
-  for (Index i = 0; i < post.size(); ++i) post.data()[i] += ff.data()[i];
+  std::transform(x.data(), x.data() + x.size(), ff.data(), post.data(), std::plus<>());
   EXPECT_RESULT_NEAR_EXPLAINED(student::encoder_layer(src, p, post_norm(2)), student::layer_norm(post, p.norm2), kTol,
                                {course_testing::mistake(cause, student::layer_norm(ff, p.norm2))});
   const Tensor ff_pre = student::feed_forward(student::layer_norm(src, p.norm2), p.feed_forward, Activation::relu);
   Tensor pre = src;
-  for (Index i = 0; i < pre.size(); ++i) pre.data()[i] += ff_pre.data()[i];
+  std::transform(src.data(), src.data() + src.size(), ff_pre.data(), pre.data(), std::plus<>());
   EXPECT_RESULT_NEAR_EXPLAINED(student::encoder_layer(src, p, pre_norm(2)), pre, kTol,
                                {course_testing::mistake(cause, ff_pre)});
 }
