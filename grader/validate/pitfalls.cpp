@@ -50,8 +50,8 @@ std::vector<std::string> marker_ids(const std::string& line) {
 std::vector<PitfallEntry> pitfall_entries(const std::string& readme) {
   std::vector<std::string> lines;
   {
-    std::istringstream in(readme);
-    for (std::string line; std::getline(in, line);) {
+    std::istringstream text(readme);
+    for (std::string line; std::getline(text, line);) {
       if (!line.empty() && line.back() == '\r') line.pop_back();
       lines.push_back(line);
     }

@@ -109,8 +109,8 @@ std::string cause_problem(const std::string& expect_cause, const std::vector<std
   static const std::string kCause = "likely cause:";
   std::vector<std::string> seen;
   for (const auto& report : reports) {
-    std::istringstream in(report);
-    for (std::string line; std::getline(in, line);) {
+    std::istringstream text(report);
+    for (std::string line; std::getline(text, line);) {
       const auto at = line.find(kCause);
       if (at == std::string::npos) continue;
       const std::string cause = line.substr(at);
