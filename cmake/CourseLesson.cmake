@@ -26,6 +26,37 @@
 include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/BuildPaths.cmake)
 
+# course_record_build_inputs(<artifact> [TEST_FOLDER <dir>] SOURCES <file>...):
+# records in the toolchain manifest the sources a built piece (a suite, a
+# worker library) compiles, so the grader can tell when it is out of date
+# (grader/build/staleness.hpp). <artifact> may be a generator expression.
+function(course_record_build_inputs artifact)
+  cmake_parse_arguments(ARG "" "TEST_FOLDER" "SOURCES" ${ARGN})
+  set(json "")
+  foreach(source IN LISTS ARG_SOURCES)
+    string(APPEND json "\"${source}\", ")
+  endforeach()
+  string(REGEX REPLACE ", $" "" json "${json}")
+  set(entry "    \"${artifact}\": {\"sources\": [${json}]")
+  if(ARG_TEST_FOLDER)
+    string(APPEND entry ", \"test_folder\": \"${ARG_TEST_FOLDER}\"")
+  endif()
+  set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_INPUTS "${entry}},\n")
+endfunction()
+
+# The same for a library target defined elsewhere (course_common, grader_worker...),
+# its sources made absolute from the target's folder.
+function(course_record_target_inputs target)
+  get_target_property(sources ${target} SOURCES)
+  get_target_property(dir ${target} SOURCE_DIR)
+  set(absolute "")
+  foreach(source IN LISTS sources)
+    cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY "${dir}" NORMALIZE OUTPUT_VARIABLE source)
+    list(APPEND absolute "${source}")
+  endforeach()
+  course_record_build_inputs("$<TARGET_FILE:${target}>" SOURCES ${absolute})
+endfunction()
+
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
@@ -51,17 +82,25 @@ function(add_course_lesson id)
   file(GLOB ref_sources CONFIGURE_DEPENDS "${src}/solutions/${id}/*.cpp")
   if(ref_sources)
     add_library(course_${name}_reference STATIC ${ref_sources})
+    # The reference links those of the lessons it uses: a suite linking it is built from all of them.
+    set(all_ref_sources ${ref_sources})
     target_link_libraries(course_${name}_reference PUBLIC course_common PRIVATE course::warnings)
     foreach(dep IN LISTS ARG_USES)
       string(REPLACE "-" "_" dep_name "${dep}")
       if(TARGET course_${dep_name}_reference)
         target_link_libraries(course_${name}_reference PUBLIC course_${dep_name}_reference)
+        get_property(dep_ref_sources GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${dep_name})
+        list(APPEND all_ref_sources ${dep_ref_sources})
       endif()
     endforeach()
+    list(REMOVE_DUPLICATES all_ref_sources)
+    set_property(GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name} ${all_ref_sources})
   endif()
 
   add_library(course_${name}_worker_table STATIC "${src}/lessons/${id}/bridge/worker_table.cpp")
   target_link_libraries(course_${name}_worker_table PUBLIC course_common_worker PRIVATE course::warnings)
+  course_record_build_inputs("$<TARGET_FILE:course_${name}_worker_table>"
+                             SOURCES "${src}/lessons/${id}/bridge/worker_table.cpp")
 
   add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
   target_link_libraries(course_${name}_proxy PUBLIC course_common_proxy PRIVATE course::warnings)
@@ -69,6 +108,7 @@ function(add_course_lesson id)
   if(EXISTS "${src}/lessons/${id}/bridge/use_stubs.cpp")
     add_library(course_${name}_use_stubs STATIC "${src}/lessons/${id}/bridge/use_stubs.cpp")
     target_link_libraries(course_${name}_use_stubs PUBLIC course_common_worker PRIVATE course::warnings)
+    course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${src}/lessons/${id}/bridge/use_stubs.cpp")
   endif()
   if(EXISTS "${src}/lessons/${id}/bridge/reference_server.cpp" AND TARGET course_${name}_reference)
     # An object library: its objects register the functions from static
@@ -119,6 +159,23 @@ function(add_course_lesson id)
         endforeach()
       endif()
       set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/suites")
+      # What the suite is built from, for the grader's out-of-date check: its
+      # tests, the lesson's proxy, and the references and servers it links.
+      set(inputs ${suite_sources} "${src}/lessons/${id}/bridge/proxy.cpp")
+      if(visibility STREQUAL "hidden")
+        get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name})
+        list(APPEND inputs ${linked_refs})
+      endif()
+      if(NOT variant STREQUAL "public")
+        foreach(dep IN LISTS served)
+          string(REPLACE "-" "_" dep_name "${dep}")
+          get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${dep_name})
+          list(APPEND inputs "${src}/lessons/${dep}/bridge/reference_server.cpp" ${linked_refs})
+        endforeach()
+      endif()
+      list(REMOVE_DUPLICATES inputs)
+      course_record_build_inputs("$<TARGET_FILE:${target}>" TEST_FOLDER "${src}/tests/${visibility}/${id}"
+                                 SOURCES ${inputs})
       string(APPEND suites "\"${variant}\": \"$<TARGET_FILE:${target}>\", ")
     endif()
   endforeach()
@@ -150,6 +207,11 @@ endfunction()
 function(course_write_toolchain_manifest)
   get_property(lessons GLOBAL PROPERTY COURSE_MANIFEST_LESSONS)
   string(REGEX REPLACE ",\n$" "\n" lessons "${lessons}")
+  foreach(library course_common course_common_worker grader_worker grader_protocol)
+    course_record_target_inputs(${library})
+  endforeach()
+  get_property(inputs GLOBAL PROPERTY COURSE_MANIFEST_INPUTS)
+  string(REGEX REPLACE ",\n$" "\n" inputs "${inputs}")
   get_property(programs GLOBAL PROPERTY COURSE_MANIFEST_PROGRAMS)
   string(REGEX REPLACE ",\n$" "\n" programs "${programs}")
   set(flags "")
@@ -192,7 +254,9 @@ function(course_write_toolchain_manifest)
   \"lessons\": {
 ${lessons}  },
   \"programs\": {
-${programs}  }
+${programs}  },
+  \"build_inputs\": {
+${inputs}  }
 }
 ")
 endfunction()

@@ -59,6 +59,13 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     }
     t.lessons[id] = std::move(a);
   }
+  if (j.contains("build_inputs"))
+    for (const auto& [artifact, inputs] : j.at("build_inputs").items()) {
+      auto& sources = t.build_inputs[artifact];
+      for (const auto& source : inputs.at("sources"))
+        sources.push_back(std::filesystem::path(source.get<std::string>()).lexically_normal().string());
+      if (inputs.contains("test_folder")) t.test_folders[artifact] = inputs.at("test_folder").get<std::string>();
+    }
   if (j.contains("programs")) t.programs = j.at("programs").get<std::map<std::string, std::string>>();
   return t;
 }

@@ -46,6 +46,12 @@ struct Toolchain {
   /// The course's own programs that call a worker (pictures): name -> executable.
   std::map<std::string, std::string> programs;
   std::filesystem::path manifest_path;
+  /// Built piece (suite, worker library) -> the absolute sources it compiles
+  /// (build/staleness.hpp tells from them whether it is out of date).
+  std::map<std::string, std::vector<std::string>> build_inputs;
+  /// Suite -> the folder its test files are globbed from: a test file there
+  /// that is not among its build_inputs was added after the build.
+  std::map<std::string, std::string> test_folders;
 
   const LessonArtifacts* lesson(const std::string& id) const;
   /// The executable of the course program `name`, or nullptr when it is not built.

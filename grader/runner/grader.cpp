@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 
+#include "grader/build/staleness.hpp"
 #include "grader/runner/lesson/blame.hpp"
 #include "grader/runner/lesson/limits.hpp"
 #include "grader/runner/lesson/score.hpp"
@@ -32,6 +33,18 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// The built pieces grading a lesson runs or links: its `suites`, its
+/// worker's libraries and the callback stubs of the `served` lessons.
+std::vector<std::string> built_pieces(const build::Toolchain& toolchain, const build::LessonArtifacts& artifacts,
+                                      const std::vector<SuiteToRun>& suites, const std::vector<std::string>& served) {
+  std::vector<std::string> pieces;
+  for (const auto& suite : suites) pieces.push_back(suite.path);
+  pieces.insert(pieces.end(), artifacts.worker_libraries.begin(), artifacts.worker_libraries.end());
+  for (const auto& used : served)
+    if (const auto* u = toolchain.lesson(used); u && !u->use_stubs.empty()) pieces.push_back(u->use_stubs);
+  return pieces;
 }
 
 }  // namespace
@@ -241,6 +254,12 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   if (has_code(exercises)) {
     if (const auto* artifacts = toolchain_.lesson(lesson.id)) {
       suites = suites_to_run(*artifacts, !served.empty(), options.include_hidden);
+      if (const auto stale = build::find_stale_build(toolchain_, built_pieces(toolchain_, *artifacts, suites, served))) {
+        // Never graded with an old suite, and never a student's compile error.
+        result.status = LessonStatus::internal_error;
+        result.detail = stale->message;
+        suites.clear();
+      }
     } else {
       result.status = LessonStatus::internal_error;
       result.detail = "lesson '" + lesson.id + "' is not built into this grader; rebuild the course (cmake --build build)";
