@@ -93,8 +93,8 @@ Command add_similarity(CLI::App& app, const GlobalOptions& global) {
       "Similar code is a hint for a person to look at, never evidence and never a grade: short or\n"
       "standard code is often alike. Names, literals, loop shapes (for/while), braces, includes and\n"
       "throw messages are ignored, as are the starter's code and passages most of the class wrote.\n"
-      "Score: 2 x matched tokens / (both copies' own tokens). Method and measured precision and\n"
-      "recall: docs/similarity.md.\n"
+      "Score: 2 x matched tokens (weighed by how few copies share them) / (both copies' own tokens).\n"
+      "Method, and its measured precision and recall: docs/similarity.md.\n"
       "Exit 0 when the comparison ran (whatever it found), 2 on a usage problem.");
   return [&global, o]() {
     auto ctx = make_context(global);

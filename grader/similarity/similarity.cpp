@@ -277,8 +277,10 @@ std::vector<Pair> file_pairs(const std::map<std::string, std::string>& copies, c
   block_common(prepared, options.min_match, options.common_share);
   std::vector<const Copy*> judged;
   for (const auto& c : prepared) {
+    // No own token at all: the starter handed back (or nothing), which the
+    // grading reports already; not listed here.
     if (c.own >= options.min_tokens()) judged.push_back(&c);
-    else if (too_short) too_short->push_back({"", c.student, c.own});
+    else if (too_short && c.own > 0) too_short->push_back({"", c.student, c.own});
   }
   std::vector<Pair> pairs;
   for (std::size_t i = 0; i < judged.size(); ++i)

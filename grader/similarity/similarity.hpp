@@ -87,7 +87,8 @@ struct StudentPair {
   std::vector<std::pair<std::string, double>> files;  ///< (file, score), highest first
 };
 
-/// A copy left out because it has too little code of its own.
+/// A copy left out because it has too little code of its own (but some:
+/// a copy of the starter unchanged is not listed).
 struct ShortCopy {
   std::string file, student;
   std::size_t tokens = 0;  ///< own tokens

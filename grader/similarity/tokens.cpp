@@ -192,7 +192,7 @@ class Normaliser {
         continue;
       }
       if (tk.kind == cpp::TokenKind::identifier && one_of(tk.text, kTypeWords) && is(i + 1, "(") &&
-          !(i > begin && (t_[i - 1].kind == cpp::TokenKind::identifier || is(i - 1, ">")))) {  // double(x): a cast
+          !(i > begin && is(i - 1, "operator"))) {  // double(x): a cast
         ++i;
         continue;
       }

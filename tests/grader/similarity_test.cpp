@@ -205,6 +205,7 @@ TEST(NormalTokens, NamesLiteralsQualifiersChecksAndIncludesAreNotSeen) {
   EXPECT_EQ(spelled("x += 2;"), spelled("x = x + 7;"));
   EXPECT_EQ(spelled("k++;"), spelled("++k;"));
   EXPECT_EQ(spelled("a = static_cast<double>(i) / double(n);"), spelled("a = (i) / (n);"));
+  EXPECT_EQ(spelled("return float(x);"), spelled("return static_cast<float>(x);"));
   // #include lines, and the argument checks the headers ask for with their messages.
   EXPECT_EQ(spelled("#include <cmath>\n#include \"x.hpp\"\nint f() { return 1; }"), "I I ( ) return N");
   EXPECT_EQ(spelled("if (n < 0) throw std::invalid_argument(\"n must be >= 0\"); return n;"), "return I");
@@ -381,6 +382,13 @@ TEST(Similarity, ARingOfUnchangedCopiesIsOneSource) {
   EXPECT_LT(pairs[3].score, 1.0);
 }
 
+// The starter with one line of a student's own.
+std::string one_line_repair() {
+  std::string repaired = kStarter;
+  repaired.replace(repaired.find("(void)scores;\n  throw"), 0, "MatrixXf out = scores.array().exp(); return out / out.sum();\n  ");
+  return repaired;
+}
+
 grader::course::Course one_file_course() {
   grader::course::Course c;
   grader::course::Lesson l;
@@ -402,6 +410,7 @@ TEST(SimilarPairs, MostSimilarFirstStarterOnlyPairsLeftOut) {
   std::vector<sim::SubmittedFiles> batch = {
       {"carol", {{file, kReordered}}}, {"alice", {{file, kSoftmax}}},   {"bob", {{file, kRenamed}}},
       {"dave", {{file, kUnrelated}}},  {"erin", {{file, kStarter}}},    {"frank", {{file, kStarter}}},
+      {"gina", {{file, one_line_repair()}}},
   };
   const auto report = sim::analyse(one_file_course(), batch, {{file, kStarter}});
   const auto& pairs = report.pairs;
@@ -419,14 +428,18 @@ TEST(SimilarPairs, MostSimilarFirstStarterOnlyPairsLeftOut) {
   for (std::size_t i = 0; i < 3; ++i) top3.insert(pairs[i].student_a + "+" + pairs[i].student_b);
   EXPECT_EQ(top3, (std::set<std::string>{"alice+bob", "alice+carol", "bob+carol"}));
   // Erin and Frank handed in the starter: no pair with either of them, and
-  // both are listed as too short to judge.
+  // not listed (nothing of theirs to judge); Gina's one line of her own is
+  // too short to judge, and listed.
   for (const auto& p : pairs) {
     EXPECT_NE(p.student_a, "erin");
     EXPECT_NE(p.student_b, "frank");
+    EXPECT_NE(p.student_a, "gina");
+    EXPECT_NE(p.student_b, "gina");
   }
-  ASSERT_EQ(report.too_short.size(), 2u);
-  EXPECT_EQ(report.too_short[0].student, "erin");
+  ASSERT_EQ(report.too_short.size(), 1u);
+  EXPECT_EQ(report.too_short[0].student, "gina");
   EXPECT_EQ(report.too_short[0].file, file);
+  EXPECT_GT(report.too_short[0].tokens, 0u);
   // Student pairs: the same three first, flagged, and one cluster of them;
   // Dave's vectorised softmax joins nobody.
   ASSERT_GE(report.students.size(), 3u);
