@@ -58,6 +58,19 @@ Copy prepare(std::string student, const std::string& text, Vocabulary& vocabular
   for (std::size_t i = 0; i < c.windows.size(); ++i)
     if (starter.count(c.windows[i])) std::fill(c.given.begin() + static_cast<std::ptrdiff_t>(i),
                                                c.given.begin() + static_cast<std::ptrdiff_t>(i + n), true);
+  // A run of fewer than n tokens between pieces of the starter's code (a
+  // name changed in a given line) can never match anything: it counts as
+  // the starter's, so two identical copies score 100%.
+  for (std::size_t i = 0; i < c.given.size();) {
+    if (c.given[i]) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < c.given.size() && !c.given[j]) ++j;
+    if (j - i < n) std::fill(c.given.begin() + static_cast<std::ptrdiff_t>(i), c.given.begin() + static_cast<std::ptrdiff_t>(j), true);
+    i = j;
+  }
   c.blocked = c.given;
   c.own = static_cast<std::size_t>(std::count(c.given.begin(), c.given.end(), false));
   return c;
