@@ -9,7 +9,7 @@
 namespace course {
 
 MatrixXd positional_encoding_loop(Index seq_len, Index d_model) {
-  if (seq_len < 0 || d_model < 0) throw std::invalid_argument("negative size");
+  if (seq_len < 0 || d_model < 0) throw std::invalid_argument(seq_len < 0 ? "seq_len < 0" : "d_model < 0");
   MatrixXd pe = MatrixXd::Zero(seq_len, d_model);  // was d_model - 1
   for (Index pos = 0; pos < seq_len; ++pos) {
     for (Index i = 0; i < d_model; i += 2) {  // was i + 1 < d_model: lost the last sine
