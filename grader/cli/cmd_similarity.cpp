@@ -1,6 +1,7 @@
-// `grader similarity GRADEBOOK_OR_DIR`: the most similar pairs of submissions
-// per exercise file, with the matching regions side by side. Hints for a
-// person; nothing is written to the gradebook.
+// `grader similarity GRADEBOOK_OR_DIR`: the most similar pairs of students
+// (across files, and as clusters) and of submissions per exercise file, with
+// the matching regions side by side. Hints for a person; nothing is written
+// to the gradebook. The method: docs/similarity.md.
 #include <fstream>
 #include <iostream>
 
@@ -19,7 +20,7 @@ namespace {
 struct SimilarityCliOptions {
   std::vector<std::string> paths;
   std::string exercise;
-  std::size_t top = 10;
+  similarity::Options method;
   std::string format = "text";
   std::string id_pattern;
 };
@@ -72,12 +73,28 @@ Command add_similarity(CLI::App& app, const GlobalOptions& global) {
                  "`grader grade` takes: submission folders, archives, folders of them")
       ->required();
   app.add_option("--exercise", o->exercise, "Only this exercise (see `grader list`)");
-  app.add_option("--top", o->top, "Pairs shown per exercise file (default 10)")->check(CLI::PositiveNumber);
-  app.add_option("--format", o->format, "text (default) or json")->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--top", o->method.top, "Pairs shown per exercise file, and student pairs shown besides the flagged ones (default 10)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--threshold", o->method.threshold,
+                 "A pair scoring this or more in some file is flagged and joins a cluster (0..1, default 0.5)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--min-match", o->method.min_match,
+                 "Minimum match length in normalised tokens (default 12); copies with fewer than 5x this many "
+                 "tokens of their own are too short to judge")
+      ->check(CLI::Range(4, 200));
+  app.add_option("--common", o->method.common_share,
+                 "Ignore passages found in more than this share of a file's copies, and in at least 10 of them "
+                 "(as MOSS's -m; 0..1, default 0.5; 1 ignores none)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--format", o->format, "text (default), json, or csv (one row per student pair)")
+      ->check(CLI::IsMember({"text", "json", "csv"}));
   app.add_option("--id-pattern", o->id_pattern, "How student ids are read from entry names, as for `grader grade`");
   app.footer(
       "Similar code is a hint for a person to look at, never evidence and never a grade: short or\n"
-      "standard code is often alike, and the starter's own code is removed before comparing.\n"
+      "standard code is often alike. Names, literals, loop shapes (for/while), braces, includes and\n"
+      "throw messages are ignored, as are the starter's code and passages most of the class wrote.\n"
+      "Score: 2 x matched tokens (weighed by how few copies share them) / (both copies' own tokens).\n"
+      "Method, and its measured precision and recall: docs/similarity.md.\n"
       "Exit 0 when the comparison ran (whatever it found), 2 on a usage problem.");
   return [&global, o]() {
     auto ctx = make_context(global);
@@ -101,15 +118,16 @@ Command add_similarity(CLI::App& app, const GlobalOptions& global) {
           auto path = ctx->course.root / "starter" / f;
           if (std::filesystem::is_regular_file(path, ec)) starter[f] = util::read_file(path);
         }
-    similarity::Options options;
+    similarity::Options options = o->method;
     options.exercise = o->exercise;
-    options.top = o->top;
-    auto pairs = similarity::similar_pairs(ctx->course, submissions, starter, options);
+    const auto report = similarity::analyse(ctx->course, submissions, starter, options);
     if (o->format == "json")
-      std::cout << similarity::similarity_json(pairs, submissions, options).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+      std::cout << similarity::similarity_json(report, submissions, options).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                 << "\n";
+    else if (o->format == "csv")
+      std::cout << similarity::similarity_csv(report);
     else
-      std::cout << similarity::similarity_text(pairs, submissions);
+      std::cout << similarity::similarity_text(report, submissions, options);
     return int{kAllPassed};
   };
 }

@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
   add("gradebook-check", "Check a gradebook's integrity", add_gradebook_check);
   add("history", "Every graded version of a student: time, score, what changed", add_history);
   add("regrade", "Regrade the named students from their recorded submissions (manual grades kept)", add_regrade);
-  add("similarity", "Similar code across a batch, per exercise file: hints for a person, never a grade", add_similarity);
+  add("similarity", "Similar code across a batch: student pairs, clusters, matches per file; hints for a person, never a grade",
+      add_similarity);
 
   resolve_paths(app);
   try {

@@ -2,8 +2,9 @@
 // (k-grams), and winnowing (Schleimer, Wilkerson, Aiken: "Winnowing: local
 // algorithms for document fingerprinting", SIGMOD 2003), which keeps the
 // smallest hash of every w consecutive k-grams. Used by the release scan for
-// reference code (grader/release/code_scan.hpp) and the similarity hints
-// (grader/similarity/similarity.hpp).
+// reference code (grader/release/code_scan.hpp); the similarity hints match
+// tokens by greedy string tiling instead (grader/similarity/tiling.hpp),
+// which counts every matched token rather than sampled fingerprints.
 #pragma once
 
 #include <cstddef>
