@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -311,15 +312,29 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--gradebook", o->gradebook, "The gradebook to regrade into (default: ./gradebook.db)");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
   app.add_option("--lesson", o->lessons, "Regrade only this lesson (repeatable), as `grade --lesson`");
+  app.add_option("--deadlines", o->deadlines,
+                 "Decide lateness from this deadlines file instead of the one the gradebook kept (docs/deadlines.md)");
+  app.add_option("--extensions", o->extensions, "With --deadlines: per-student extensions, CSV student,due or student,days");
+  app.add_option("--submitted-at", o->submitted_at,
+                 "With --deadlines: submission times, CSV student,submitted_at (ISO 8601 with time zone)");
+  app.add_flag("--times-from-files", o->times_from_files,
+               "With --deadlines: a submission not in --submitted-at was submitted at its entry's modification time");
   app.footer(
       "Grades each student's latest recorded submission again from the folder or archive(s) it was graded\n"
       "from (the gradebook records their paths), as `grade --force` would: a new version in the history,\n"
-      "manual grades carried over. Exit codes as for a batch.");
+      "manual grades carried over. Exit codes as for a batch.\n"
+      "Late work: without --deadlines, each version is penalised again from the inputs the gradebook kept\n"
+      "with it (the deadlines file as read then, the submission time and its source, the LMS's late flag,\n"
+      "the extension). With --deadlines (and --extensions, --submitted-at, --times-from-files) those\n"
+      "replace the kept inputs, as in `grade`. A version graded without --deadlines stays unpenalised.");
   return [&global, o, students]() {
     if (o->gradebook.empty()) o->gradebook = "gradebook.db";
     if (!std::filesystem::exists(o->gradebook))
       throw UsageError("no gradebook at " + o->gradebook + "; give --gradebook FILE");
+    o->stamp = late_stamp(*o);  // new deadline inputs, checked before anything is graded
     std::vector<batch::Entry> entries;
+    // Without new inputs, each student's late decision is made again from what the gradebook kept.
+    auto kept = std::make_shared<std::map<std::string, runner::LateInputs>>();
     {
       auto book = gradebook::Gradebook::open(o->gradebook);
       std::string problems;
@@ -348,6 +363,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
           problems += "\n  " + report::plain_line(student) + ": graded from " + missing + ", which no longer exists";
           continue;
         }
+        if (latest->result.late_inputs.applied) kept->emplace(entry.student, latest->result.late_inputs);
         entries.push_back(std::move(entry));
       }
       if (!problems.empty())
@@ -356,6 +372,10 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
     auto ctx = make_context(global);
     check_lessons(*ctx, *o);
     o->force = true;
+    if (!o->stamp && !kept->empty())
+      o->stamp = [kept](const batch::Entry& entry, runner::SubmissionResult& result) {
+        if (auto it = kept->find(entry.student); it != kept->end()) batch::apply_late_inputs(it->second, result);
+      };
     return grade_batch(*ctx, *o, entries, {});
   };
 }

@@ -296,12 +296,12 @@ TEST_F(CsvFiles, GradebookKeepsRawScorePenaltyAndReason) {
   EXPECT_EQ(back.lateness.penalty_percent, 20);
   EXPECT_EQ(back.lateness.reason, "1 day 1 hour late: 20% off");
   EXPECT_DOUBLE_EQ(grader::runner::penalised_score(back), 6.4);
-  EXPECT_TRUE(book.set_lateness("alice", {false, -1, 0, "on time with an extension"}, "2026-11-20T10:00:00Z"));
+  EXPECT_TRUE(book.set_lateness("alice", {false, -1, 0, "on time with an extension"}, "2026-11-20T10:00:00Z", {}));
   back = book.latest("alice")->result;
   EXPECT_FALSE(back.lateness.late);
   EXPECT_EQ(back.lateness.late_seconds, -1);
   EXPECT_EQ(back.submitted_at, "2026-11-20T10:00:00Z");
-  EXPECT_FALSE(book.set_lateness("nobody", {}, ""));
+  EXPECT_FALSE(book.set_lateness("nobody", {}, "", {}));
   EXPECT_TRUE(book.check_integrity().ok());
 }
 
