@@ -8,6 +8,8 @@
 #include <set>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "grader/archive/extract.hpp"
 #include "grader/util/safe_open.hpp"
 #include "grader/util/unicode.hpp"
@@ -139,6 +141,27 @@ std::optional<std::string> loose_file_destination(const course::Course& course, 
   why = "its name " + archive::printable_name(uploaded) + " fits several course files (" + list +
         "), so where it belongs is unknown; submit an archive with the lesson folders";
   return std::nullopt;
+}
+
+std::string lms_names_without_pattern(const std::vector<fs::path>& names) {
+  const StudentIdPattern canvas("canvas"), moodle("moodle");
+  int canvas_count = 0, moodle_count = 0, matched = 0;
+  std::string example;
+  for (const auto& name : names) {
+    const bool is_canvas = canvas.student_of(name).has_value(), is_moodle = moodle.student_of(name).has_value();
+    canvas_count += is_canvas;
+    moodle_count += is_moodle;
+    matched += is_canvas || is_moodle;
+    if ((is_canvas || is_moodle) && example.empty()) example = archive::printable_name(name.filename().string());
+  }
+  if (matched == 0) return "";
+  const std::string kind = canvas_count && moodle_count ? "lms" : canvas_count ? "canvas" : "moodle";
+  const std::string lms = kind == "lms" ? "Canvas and Moodle downloads" : kind == "canvas" ? "a Canvas download" : "a Moodle download";
+  return fmt::format(
+      "{} of the {} entries are named as in {} (e.g. {}), but no --id-pattern was given, so each would be graded "
+      "under its whole name as the student id; add --id-pattern {} (the id is then the LMS's user or participant "
+      "number, as the LMS's grade import expects), or --id-pattern '^(.*)$' to keep the whole names. Nothing was graded",
+      matched, names.size(), lms, example, kind);
 }
 
 std::string source_of(const Entry& entry) { return entry.path.string(); }

@@ -142,6 +142,14 @@ std::filesystem::path find_workspace_root(const course::Course& course, const st
 std::vector<Entry> discover(const course::Course& course, const std::vector<std::filesystem::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched);
 
+/// When a batch is graded without --id-pattern but the names of the entries
+/// in its folders (`names`: every file and folder listed in them) are named
+/// as an LMS download names them, the command to give instead, said before
+/// anything is graded: "" when no name looks like one. Otherwise a message
+/// naming how many entries, one example, and the exact --id-pattern to add
+/// (canvas, moodle, or lms when both kinds are there).
+std::string lms_names_without_pattern(const std::vector<std::filesystem::path>& names);
+
 /// A deterministic 1/N slice of a batch, for grading on several machines.
 struct Shard {
   int index = 1;  ///< 1-based

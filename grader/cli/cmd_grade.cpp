@@ -167,8 +167,11 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     if (options.include_hidden)
       for (const auto& note : report::new_isolation_lines(r, isolation_shown)) progress.note(note);
     std::string status = batch::overall_status(r);
-    char line[512];
-    const std::string points = report::format_points(r.score) + "/" + report::format_points(r.max_score);
+    char line[640];
+    // The total the gradebook and every export give: after the late penalty, with the raw score beside it.
+    std::string points = report::format_points(runner::penalised_score(r)) + "/" + report::format_points(r.max_score);
+    if (r.lateness.penalty_percent > 0)
+      points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
     std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, status != "graded");
@@ -270,6 +273,16 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
     for (auto& u : unmatched) {
       u = archive::printable_name(u);
       std::cerr << "grader: skipping " << u << "\n";
+    }
+    // A forgotten --id-pattern is said now, not after grading the class under file names.
+    if (!pattern.given()) {
+      std::vector<std::filesystem::path> listed;
+      for (const auto& p : paths) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(p, ec)) continue;
+        for (const auto& child : std::filesystem::directory_iterator(p, ec)) listed.push_back(child.path());
+      }
+      if (std::string wrong = batch::lms_names_without_pattern(listed); !wrong.empty()) throw UsageError(wrong);
     }
     if (entries.empty())
       throw UsageError(unmatched.empty() ? std::string("no submissions found in the paths given")
