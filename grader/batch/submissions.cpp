@@ -5,6 +5,7 @@
 #include <map>
 #include <cstdlib>
 #include <functional>
+#include <regex>
 #include <set>
 #include <stdexcept>
 
@@ -127,14 +128,34 @@ std::optional<std::string> StudentIdPattern::uploaded_name(const fs::path& entry
 }
 
 std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
-                                                  std::string& why) {
-  std::set<std::string> found;
-  for (const auto& l : course.lessons)
-    for (const auto& e : l.exercises)
-      for (const auto& f : e.files)
-        if (fs::path(f).filename() == uploaded) found.insert(f);
+                                                  std::string& why, std::string* renamed) {
+  auto course_files_named = [&course](const std::string& name) {
+    std::set<std::string> found;
+    for (const auto& l : course.lessons)
+      for (const auto& e : l.exercises)
+        for (const auto& f : e.files)
+          if (fs::path(f).filename() == name) found.insert(f);
+    return found;
+  };
+  std::set<std::string> found = course_files_named(uploaded);
   why.clear();
-  if (found.empty()) return uploaded;
+  if (renamed) renamed->clear();
+  if (found.empty()) {
+    // Canvas's name for a second upload: "<stem>-<N><extension>".
+    static const std::regex again(R"(^(.+)-[0-9]{1,4}(\.[A-Za-z0-9]+)$)", std::regex::ECMAScript);
+    std::smatch m;
+    if (std::regex_match(uploaded, m, again)) {
+      const std::string original = m[1].str() + m[2].str();
+      if (const auto candidates = course_files_named(original); candidates.size() == 1) {
+        if (renamed)
+          *renamed = archive::printable_name(uploaded) + " graded as " + archive::printable_name(*candidates.begin()) +
+                     " (Canvas names a file uploaded again " + archive::printable_name(m[1].str()) + "-N" +
+                     archive::printable_name(m[2].str()) + ")";
+        return *candidates.begin();
+      }
+    }
+    return uploaded;
+  }
   if (found.size() == 1) return *found.begin();
   std::string list;
   for (const auto& f : found) list += (list.empty() ? "" : ", ") + f;

@@ -44,9 +44,12 @@ struct Entry {
 /// that file name ("softmax.cpp" -> "attention/softmax.cpp"); the name
 /// itself when the course has none (then it is listed as ignored); nothing,
 /// with `why` naming every candidate, when several lessons have a file of
-/// that name.
+/// that name. Canvas renames a file uploaded again under the same name
+/// ("softmax.cpp" -> "softmax-1.cpp", "softmax-2.cpp"): a name the course does
+/// not know that is a course file's name with "-N" before its extension goes
+/// where that file goes, and `renamed` (when given) says so.
 std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
-                                                  std::string& why);
+                                                  std::string& why, std::string* renamed = nullptr);
 
 /// What a result shows as its source: the entry's path (with parts, the
 /// first part's). For people to read; never parsed back.

@@ -184,6 +184,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
+  std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {
     int late = 0, penalised = 0;
     for (const auto& r : outcome.results) {
