@@ -161,7 +161,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.grader_version = GRADER_VERSION;
   options.stamp = o.stamp;
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
-  batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
+  batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     if (options.include_hidden)
@@ -174,7 +174,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
       points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
     std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
-    progress.done(line, status != "graded");
+    progress.done(line, status != "graded", skipped ? -1 : r.seconds);
   };
   auto start = std::chrono::steady_clock::now();
   batch::BatchOutcome outcome;
