@@ -293,9 +293,15 @@ TEST_F(LateWork, RegradeAndMergeKeepTheLateDecisionAndEveryExportAgrees) {
   EXPECT_EQ(csv_rows.size(), 7u) << "header, five graded, the roster's non-submitter: " << csv.out;
   EXPECT_EQ(csv_rows.at("9999").back(), "no submission") << csv.out;
   EXPECT_EQ(csv_rows.at("9999")[2], "") << csv.out;
+  GraderRun unnamed = run_grader({"export", "--format", "canvas", "--gradebook", book.string()});
+  EXPECT_EQ(unnamed.exit_code, 2) << "Canvas would take any other column for a new assignment: " << describe(unnamed);
+  EXPECT_NE(unnamed.err.find("needs --assignment"), std::string::npos) << unnamed.err;
   GraderRun canvas = run_grader({"export", "--format", "canvas", "--assignment", "Homework 1 (777)", "--gradebook",
                                  book.string()});
   ASSERT_EQ(canvas.exit_code, 0) << describe(canvas);
+  EXPECT_NE(canvas.err.find("grades out of " + grader::report::format_points(regraded.at("1025").score)),
+            std::string::npos)
+      << "what the Canvas assignment's points must be: " << canvas.err;
   std::map<std::string, std::vector<std::string>> canvas_rows;
   for (const auto& r : grader::report::parse_csv(canvas.out)) canvas_rows[r[1]] = r;
   GraderRun gradebook_csv = run_grader({"export", "--format", "moodle-gradebook", "--points",
