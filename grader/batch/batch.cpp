@@ -255,10 +255,11 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
     if (!options.stamp) return;
     const runner::Lateness before = result.lateness;
     const std::string submitted_before = result.submitted_at;
+    const runner::LateInputs inputs_before = result.late_inputs;
     options.stamp(entry, result);
     if (before.reason != result.lateness.reason || before.penalty_percent != result.lateness.penalty_percent ||
-        submitted_before != result.submitted_at)
-      book.set_lateness(entry.student, result.lateness, result.submitted_at);
+        submitted_before != result.submitted_at || inputs_before != result.late_inputs)
+      book.set_lateness(entry.student, result.lateness, result.submitted_at, result.late_inputs);
   };
   std::mutex book_mutex;
   util::parallel_for(entries.size(), options.jobs, [&](std::size_t i) {
@@ -285,9 +286,11 @@ BatchOutcome grade_all(const runner::Grader& grader, const std::vector<Entry>& e
       std::lock_guard<std::mutex> lock(book_mutex);
       if (!options.force && book.is_up_to_date(entry.student, result.content_hash, options.course_version)) {
         skipped = true;  // an entry whose content was already graded
-        if (options.stamp) book.set_lateness(entry.student, result.lateness, result.submitted_at);
+        if (options.stamp) book.set_lateness(entry.student, result.lateness, result.submitted_at, result.late_inputs);
       } else {
-        book.record(result);
+        // What the gradebook holds (manual grades carried over included) is
+        // what the progress line and the summary show.
+        result = book.load(book.record(result)).result;
       }
     }
     {

@@ -2,18 +2,36 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "grader/report/colors.hpp"
 
 namespace grader::batch {
 
-Progress::Progress(std::ostream& out, int total, bool terminal)
-    : out_(out), total_(total), terminal_(terminal), start_(std::chrono::steady_clock::now()) {
+std::string eta_text(int graded, double graded_seconds, int left, int jobs) {
+  if (graded <= 0) return "--";
+  if (left <= 0) return "0m00s";
+  const double per_submission = graded_seconds / graded;
+  const int lanes = std::max(1, std::min(jobs, left));
+  // Each lane grades ceil(left / lanes) submissions one after another.
+  const int rounds = (left + lanes - 1) / lanes;
+  const long long s = std::llround(per_submission * rounds);
+  return fmt::format("{}m{:02}s", s / 60, s % 60);
+}
+
+Progress::Progress(std::ostream& out, int total, bool terminal, int jobs)
+    : out_(out), total_(total), terminal_(terminal), jobs_(jobs), start_(std::chrono::steady_clock::now()) {
   if (terminal_) draw();
 }
 
-void Progress::done(const std::string& line, bool failed) {
+void Progress::done(const std::string& line, bool failed, double seconds) {
   std::lock_guard<std::mutex> lock(mutex_);
   ++done_;
+  if (seconds >= 0) {
+    ++graded_;
+    graded_seconds_ += seconds;
+  }
   failed_ += failed;
   if (terminal_) {
     out_ << report::kEraseLine << line << "\n";
@@ -36,12 +54,7 @@ void Progress::note(const std::string& line) {
 }
 
 void Progress::draw() {
-  double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  std::string eta = "--";
-  if (done_ > 0) {
-    int left = static_cast<int>(elapsed / done_ * (total_ - done_));
-    eta = fmt::format("{}m{:02}s", left / 60, left % 60);
-  }
+  const std::string eta = eta_text(graded_, graded_seconds_, total_ - done_, jobs_);
   int width = 30, filled = total_ ? done_ * width / total_ : width;
   out_ << report::kEraseLine << fmt::format("[{}{}] {}/{} graded, {} with problems, ETA {}", std::string(static_cast<std::size_t>(filled), '#'),
                       std::string(static_cast<std::size_t>(width - filled), '.'), done_, total_, failed_, eta)

@@ -158,11 +158,22 @@ runner::SubmissionTime submission_time(const Entry& entry, const DeadlineInputs&
 
 void stamp_lateness(const Entry& entry, const DeadlineInputs& inputs, runner::SubmissionResult& result) {
   const runner::SubmissionTime t = submission_time(entry, inputs);
-  std::optional<std::time_t> extended;
-  if (auto it = inputs.extended_due.find(lower(entry.student)); it != inputs.extended_due.end()) extended = it->second;
-  result.lateness = runner::assess_lateness(inputs.policy, t, extended);
-  // What this stamp found, and nothing older: the time and the reason agree.
-  result.submitted_at = t.at ? course::format_utc_time(*t.at) : "";
+  runner::LateInputs kept;
+  kept.applied = true;
+  kept.policy = inputs.policy;
+  kept.submitted_at = t.at;
+  kept.time_source = t.source;
+  kept.flagged_late = t.flagged_late;
+  if (auto it = inputs.extended_due.find(lower(entry.student)); it != inputs.extended_due.end())
+    kept.extended_due = it->second;
+  apply_late_inputs(kept, result);
+}
+
+void apply_late_inputs(const runner::LateInputs& inputs, runner::SubmissionResult& result) {
+  result.lateness = runner::assess_lateness(inputs);
+  // What this decision was made from, and nothing older: the time and the reason agree.
+  result.submitted_at = inputs.submitted_at ? course::format_utc_time(*inputs.submitted_at) : "";
+  result.late_inputs = inputs;
 }
 
 }  // namespace grader::batch

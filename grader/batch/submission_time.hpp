@@ -48,7 +48,12 @@ std::optional<std::time_t> entry_file_time(const std::filesystem::path& entry);
 
 runner::SubmissionTime submission_time(const Entry& entry, const DeadlineInputs& inputs);
 
-/// Sets result.lateness, and result.submitted_at to the time found ("" when none).
+/// Sets result.lateness, result.submitted_at to the time found ("" when none)
+/// and result.late_inputs to what the decision was made from.
 void stamp_lateness(const Entry& entry, const DeadlineInputs& inputs, runner::SubmissionResult& result);
+
+/// The decision of `inputs` (kept by the gradebook) made again: lateness,
+/// submitted_at and late_inputs, as stamp_lateness would set them.
+void apply_late_inputs(const runner::LateInputs& inputs, runner::SubmissionResult& result);
 
 }  // namespace grader::batch

@@ -5,8 +5,11 @@
 #include <map>
 #include <cstdlib>
 #include <functional>
+#include <regex>
 #include <set>
 #include <stdexcept>
+
+#include <fmt/format.h>
 
 #include "grader/archive/extract.hpp"
 #include "grader/util/safe_open.hpp"
@@ -125,20 +128,61 @@ std::optional<std::string> StudentIdPattern::uploaded_name(const fs::path& entry
 }
 
 std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
-                                                  std::string& why) {
-  std::set<std::string> found;
-  for (const auto& l : course.lessons)
-    for (const auto& e : l.exercises)
-      for (const auto& f : e.files)
-        if (fs::path(f).filename() == uploaded) found.insert(f);
+                                                  std::string& why, std::string* renamed) {
+  auto course_files_named = [&course](const std::string& name) {
+    std::set<std::string> found;
+    for (const auto& l : course.lessons)
+      for (const auto& e : l.exercises)
+        for (const auto& f : e.files)
+          if (fs::path(f).filename() == name) found.insert(f);
+    return found;
+  };
+  std::set<std::string> found = course_files_named(uploaded);
   why.clear();
-  if (found.empty()) return uploaded;
+  if (renamed) renamed->clear();
+  if (found.empty()) {
+    // Canvas's name for a second upload: "<stem>-<N><extension>".
+    static const std::regex again(R"(^(.+)-[0-9]{1,4}(\.[A-Za-z0-9]+)$)", std::regex::ECMAScript);
+    std::smatch m;
+    if (std::regex_match(uploaded, m, again)) {
+      const std::string original = m[1].str() + m[2].str();
+      if (const auto candidates = course_files_named(original); candidates.size() == 1) {
+        if (renamed)
+          *renamed = archive::printable_name(uploaded) + " graded as " + archive::printable_name(*candidates.begin()) +
+                     " (Canvas names a file uploaded again " + archive::printable_name(m[1].str()) + "-N" +
+                     archive::printable_name(m[2].str()) + ")";
+        return *candidates.begin();
+      }
+    }
+    return uploaded;
+  }
   if (found.size() == 1) return *found.begin();
   std::string list;
   for (const auto& f : found) list += (list.empty() ? "" : ", ") + f;
   why = "its name " + archive::printable_name(uploaded) + " fits several course files (" + list +
         "), so where it belongs is unknown; submit an archive with the lesson folders";
   return std::nullopt;
+}
+
+std::string lms_names_without_pattern(const std::vector<fs::path>& names) {
+  const StudentIdPattern canvas("canvas"), moodle("moodle");
+  int canvas_count = 0, moodle_count = 0, matched = 0;
+  std::string example;
+  for (const auto& name : names) {
+    const bool is_canvas = canvas.student_of(name).has_value(), is_moodle = moodle.student_of(name).has_value();
+    canvas_count += is_canvas;
+    moodle_count += is_moodle;
+    matched += is_canvas || is_moodle;
+    if ((is_canvas || is_moodle) && example.empty()) example = archive::printable_name(name.filename().string());
+  }
+  if (matched == 0) return "";
+  const std::string kind = canvas_count && moodle_count ? "lms" : canvas_count ? "canvas" : "moodle";
+  const std::string lms = kind == "lms" ? "Canvas and Moodle downloads" : kind == "canvas" ? "a Canvas download" : "a Moodle download";
+  return fmt::format(
+      "{} of the {} entries are named as in {} (e.g. {}), but no --id-pattern was given, so each would be graded "
+      "under its whole name as the student id; add --id-pattern {} (the id is then the LMS's user or participant "
+      "number, as the LMS's grade import expects), or --id-pattern '^(.*)$' to keep the whole names. Nothing was graded",
+      matched, names.size(), lms, example, kind);
 }
 
 std::string source_of(const Entry& entry) { return entry.path.string(); }

@@ -44,9 +44,12 @@ struct Entry {
 /// that file name ("softmax.cpp" -> "attention/softmax.cpp"); the name
 /// itself when the course has none (then it is listed as ignored); nothing,
 /// with `why` naming every candidate, when several lessons have a file of
-/// that name.
+/// that name. Canvas renames a file uploaded again under the same name
+/// ("softmax.cpp" -> "softmax-1.cpp", "softmax-2.cpp"): a name the course does
+/// not know that is a course file's name with "-N" before its extension goes
+/// where that file goes, and `renamed` (when given) says so.
 std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
-                                                  std::string& why);
+                                                  std::string& why, std::string* renamed = nullptr);
 
 /// What a result shows as its source: the entry's path (with parts, the
 /// first part's). For people to read; never parsed back.
@@ -141,6 +144,14 @@ std::filesystem::path find_workspace_root(const course::Course& course, const st
 /// Entries whose name does not match the pattern are returned in `unmatched`.
 std::vector<Entry> discover(const course::Course& course, const std::vector<std::filesystem::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched);
+
+/// When a batch is graded without --id-pattern but the names of the entries
+/// in its folders (`names`: every file and folder listed in them) are named
+/// as an LMS download names them, the command to give instead, said before
+/// anything is graded: "" when no name looks like one. Otherwise a message
+/// naming how many entries, one example, and the exact --id-pattern to add
+/// (canvas, moodle, or lms when both kinds are there).
+std::string lms_names_without_pattern(const std::vector<std::filesystem::path>& names);
 
 /// A deterministic 1/N slice of a batch, for grading on several machines.
 struct Shard {

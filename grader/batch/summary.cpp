@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <map>
 
+#include "grader/archive/extract.hpp"
+#include "grader/batch/submissions.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/sanitize.hpp"
 
@@ -86,6 +88,27 @@ std::string class_summary(const course::Course& course, const std::vector<runner
     out += fmt::format("  {:<20} {:>5.1f}%  ({}/{}){}\n", exercise, 100.0 * rate.passed / std::max(1, rate.total), rate.passed,
                        rate.total, (rates.size() > 1 && exercise == weakest->first && rate.passed < rate.total) ? "  <- hardest" : "");
   return out + not_graded_lines(not_graded);
+}
+
+std::vector<UploadNote> upload_notes(const course::Course& course, const std::vector<runner::SubmissionResult>& results) {
+  std::vector<UploadNote> out;
+  for (const auto& r : results) {
+    for (const auto& p : r.source_paths) {
+      if (p.uploaded.empty()) continue;
+      std::string why, renamed;
+      loose_file_destination(course, p.uploaded, why, &renamed);
+      if (!renamed.empty()) out.push_back({r.student, renamed});
+    }
+    for (const auto& f : r.ignored_files) out.push_back({r.student, archive::printable_name(f) + " ignored: not a course file"});
+  }
+  return out;
+}
+
+std::string upload_notes_text(const std::vector<UploadNote>& notes) {
+  if (notes.empty()) return "";
+  std::string out = fmt::format("Uploads that are not course files as named ({}):\n", notes.size());
+  for (const auto& n : notes) out += "  " + report::plain_line(n.student) + ": " + report::plain_line(n.text) + "\n";
+  return out;
 }
 
 }  // namespace grader::batch

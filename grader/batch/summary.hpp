@@ -20,4 +20,18 @@ std::string overall_status(const runner::SubmissionResult& result);
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
                           const std::vector<std::string>& not_graded = {});
 
+/// What became of a student's uploads that are not simply course files.
+struct UploadNote {
+  std::string student;
+  std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
+};
+
+/// Every upload Canvas renamed (graded as the course file it stands for) and
+/// every file ignored because the course does not name it, per student in
+/// the order of `results`; for the batch summary and the class page.
+std::vector<UploadNote> upload_notes(const course::Course& course, const std::vector<runner::SubmissionResult>& results);
+
+/// The notes as lines under a heading ("" when there are none).
+std::string upload_notes_text(const std::vector<UploadNote>& notes);
+
 }  // namespace grader::batch

@@ -1,6 +1,7 @@
 // `grader export` and `grader review`: everything read back out of the
 // gradebook — grade tables and per-submission reports, and the free-text
 // answers that wait for an instructor.
+#include <algorithm>
 #include <cctype>
 #include <iostream>
 #include <map>
@@ -11,7 +12,9 @@
 #include "grader/report/formats.hpp"
 #include "grader/report/grades_csv.hpp"
 #include "grader/report/html/site.hpp"
+#include "grader/report/lesson_summary.hpp"
 #include "grader/report/lms_csv.hpp"
+#include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::cli {
@@ -24,6 +27,8 @@ struct ExportOptions {
   std::string output;
   std::string student;
   std::string assignment;
+  std::string worksheet;
+  double points = 0;  ///< 0: the course's own total
   std::string title = "Class report";
 };
 
@@ -81,6 +86,79 @@ int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSu
   return int{kAllPassed};
 }
 
+// The top of the LMS's scale: --points, else the course's total.
+double scale_top(const std::vector<report::LmsStudent>& students, const ExportOptions& o) {
+  if (o.points > 0) return o.points;
+  for (const auto& s : students)
+    if (s.result) return s.result->max_score;
+  return 0;
+}
+
+std::string canvas_csv(const std::vector<report::LmsStudent>& students, const ExportOptions& o) {
+  if (o.assignment.empty())
+    throw UsageError(
+        "--format canvas needs --assignment \"NAME (ID)\": the assignment's column exactly as Canvas's own gradebook "
+        "export names it (Grades > Export), e.g. --assignment \"Homework 3 (12345)\"; Canvas takes any other name "
+        "for a new assignment");
+  std::cerr << "Canvas: grades out of " << report::format_points(scale_top(students, o))
+            << "; the assignment's Points in Canvas must be the same (or pass --points N to scale to them)\n";
+  return report::canvas_grades_csv(students, o.assignment, o.points);
+}
+
+std::string moodle_worksheet(const std::vector<report::LmsStudent>& students, const ExportOptions& o) {
+  if (o.worksheet.empty())
+    throw UsageError(
+        "--format moodle fills the assignment's grading worksheet: download it from Moodle (the assignment > View "
+        "all submissions > Grading action: Download grading worksheet) and pass --worksheet FILE; Moodle refuses a "
+        "worksheet without its own Identifier and Last modified (grade) cells. For the course gradebook's CSV "
+        "import instead, use --format moodle-gradebook");
+  std::string text;
+  try {
+    text = util::read_file(o.worksheet);
+  } catch (const std::exception& e) {
+    throw UsageError("--worksheet " + o.worksheet + ": " + e.what());
+  }
+  report::FilledWorksheet filled;
+  try {
+    filled = report::fill_moodle_worksheet(text, students, o.points);
+  } catch (const report::WorksheetError& e) {
+    throw UsageError(o.worksheet + ": " + e.what() + "; nothing was written");
+  }
+  std::cerr << "Moodle worksheet: " << filled.filled << " grades filled in; " << filled.not_submitted.size()
+            << " participants without a graded submission left as downloaded\n";
+  if (!filled.feedback_column)
+    std::cerr << "  the worksheet has no 'Feedback comments' column: enable the assignment's feedback comments in "
+                 "Moodle and download it again to send the feedback\n";
+  if (!filled.not_in_worksheet.empty()) {
+    std::cerr << "  graded but not in the worksheet (not Moodle participants of this assignment, or graded without "
+                 "--id-pattern moodle):";
+    for (const auto& id : filled.not_in_worksheet) std::cerr << " " << report::plain_line(id);
+    std::cerr << "\n";
+  }
+  return std::move(filled.csv);
+}
+
+std::string moodle_gradebook_csv(const std::vector<report::LmsStudent>& students, const ExportOptions& o) {
+  // grade/import/csv/classes/load_data.php, insert_grade_record(): "By
+  // default the maximum grade is 100", $CFG->gradepointmax only with
+  // $CFG->unlimitedgrades; a larger grade stops the import (gradevaluetoobig).
+  if (o.points <= 0 && scale_top(students, o) > 100)
+    throw UsageError("the grades are out of " + report::format_points(scale_top(students, o)) +
+                     ", and Moodle's gradebook import refuses grades above 100 unless the site allows unlimited "
+                     "grades: pass --points 100 (or the grade item's maximum) to scale them, or --points " +
+                     report::format_points(scale_top(students, o)) + " if the site's grade point maximum allows it");
+  const std::string item = o.assignment.empty() ? o.title : o.assignment;
+  auto made = report::moodle_gradebook_csv(students, item, o.points);
+  if (!made.left_out.empty()) {
+    std::cerr << "Moodle gradebook: left out " << made.left_out.size()
+              << " students without an email in the roster or without a submission (an empty cell would clear "
+                 "their grade in Moodle):";
+    for (const auto& id : made.left_out) std::cerr << " " << report::plain_line(id);
+    std::cerr << "\n";
+  }
+  return std::move(made.csv);
+}
+
 gradebook::Gradebook open_existing(const std::string& path) {
   if (!std::filesystem::exists(path))
     throw UsageError("no gradebook at " + path + "; grade submissions first (grader grade ...) or pass --gradebook PATH");
@@ -104,7 +182,15 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--format", o->format, report::format_help(report::FormatCommand::export_))
       ->check(CLI::IsMember(report::format_names(report::FormatCommand::export_)));
   app.add_option("--assignment", o->assignment,
-                 "canvas: the assignment's column as Canvas names it, e.g. \"Homework 3 (12345)\" (default: the title)");
+                 "canvas (required): the assignment's column exactly as Canvas's gradebook export names it, e.g. "
+                 "\"Homework 3 (12345)\"; moodle-gradebook: the grade column's name (default: the title)");
+  app.add_option("--points", o->points,
+                 "canvas, moodle, moodle-gradebook: scale the totals to this many points, the LMS assignment's "
+                 "maximum (default: the course's own total, which the LMS assignment must then match)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--worksheet", o->worksheet,
+                 "moodle: the grading worksheet downloaded from the Moodle assignment; its Grade and Feedback "
+                 "comments cells are filled, every other cell is kept as downloaded");
   app.add_option("--title", o->title, "html: the report's title (default: Class report)");
   app.add_option("--gradebook", o->gradebook, "The gradebook to read (default: ./gradebook.db)");
   app.add_option("-o,--output", o->output,
@@ -128,10 +214,12 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     for (auto& s : stored)
       if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
     if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o);
-    if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle) {
+    if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle ||
+        format == report::OutputFormat::moodle_gradebook) {
       const auto students = lms_students(stored, o->student.empty() ? book.roster() : std::vector<gradebook::RosterEntry>{});
-      std::string text = format == report::OutputFormat::canvas ? report::canvas_grades_csv(students, o->assignment.empty() ? o->title : o->assignment)
-                                               : report::moodle_grades_csv(students);
+      std::string text = format == report::OutputFormat::canvas           ? canvas_csv(students, *o)
+                         : format == report::OutputFormat::moodle_gradebook ? moodle_gradebook_csv(students, *o)
+                                                                            : moodle_worksheet(students, *o);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
       return int{kAllPassed};
@@ -139,7 +227,13 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     std::vector<runner::SubmissionResult> results;
     for (auto& s : stored) results.push_back(std::move(s.result));
     if (format == report::OutputFormat::csv) {
-      std::string text = report::grades_csv(results);
+      std::vector<report::NotSubmitted> not_submitted;
+      if (o->student.empty())
+        for (const auto& s : lms_students({}, book.roster()))  // roster order, none matched yet
+          if (std::none_of(results.begin(), results.end(),
+                           [&](const runner::SubmissionResult& r) { return lower(r.student) == lower(s.id); }))
+            not_submitted.push_back({s.id, s.name});
+      std::string text = report::grades_csv(results, {}, not_submitted);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
       return int{kAllPassed};

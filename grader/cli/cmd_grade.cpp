@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -160,17 +161,20 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.grader_version = GRADER_VERSION;
   options.stamp = o.stamp;
   std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
-  batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0);
+  batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     if (options.include_hidden)
       for (const auto& note : report::new_isolation_lines(r, isolation_shown)) progress.note(note);
     std::string status = batch::overall_status(r);
-    char line[512];
-    const std::string points = report::format_points(r.score) + "/" + report::format_points(r.max_score);
+    char line[640];
+    // The total the gradebook and every export give: after the late penalty, with the raw score beside it.
+    std::string points = report::format_points(runner::penalised_score(r)) + "/" + report::format_points(r.max_score);
+    if (r.lateness.penalty_percent > 0)
+      points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
     std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
-    progress.done(line, status != "graded");
+    progress.done(line, status != "graded", skipped ? -1 : r.seconds);
   };
   auto start = std::chrono::steady_clock::now();
   batch::BatchOutcome outcome;
@@ -180,6 +184,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
+  std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {
     int late = 0, penalised = 0;
     for (const auto& r : outcome.results) {
@@ -270,6 +275,16 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       u = archive::printable_name(u);
       std::cerr << "grader: skipping " << u << "\n";
     }
+    // A forgotten --id-pattern is said now, not after grading the class under file names.
+    if (!pattern.given()) {
+      std::vector<std::filesystem::path> listed;
+      for (const auto& p : paths) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(p, ec)) continue;
+        for (const auto& child : std::filesystem::directory_iterator(p, ec)) listed.push_back(child.path());
+      }
+      if (std::string wrong = batch::lms_names_without_pattern(listed); !wrong.empty()) throw UsageError(wrong);
+    }
     if (entries.empty())
       throw UsageError(unmatched.empty() ? std::string("no submissions found in the paths given")
                                          : "no submissions found in the paths given (" + std::to_string(unmatched.size()) +
@@ -311,15 +326,29 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--gradebook", o->gradebook, "The gradebook to regrade into (default: ./gradebook.db)");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
   app.add_option("--lesson", o->lessons, "Regrade only this lesson (repeatable), as `grade --lesson`");
+  app.add_option("--deadlines", o->deadlines,
+                 "Decide lateness from this deadlines file instead of the one the gradebook kept (docs/deadlines.md)");
+  app.add_option("--extensions", o->extensions, "With --deadlines: per-student extensions, CSV student,due or student,days");
+  app.add_option("--submitted-at", o->submitted_at,
+                 "With --deadlines: submission times, CSV student,submitted_at (ISO 8601 with time zone)");
+  app.add_flag("--times-from-files", o->times_from_files,
+               "With --deadlines: a submission not in --submitted-at was submitted at its entry's modification time");
   app.footer(
       "Grades each student's latest recorded submission again from the folder or archive(s) it was graded\n"
       "from (the gradebook records their paths), as `grade --force` would: a new version in the history,\n"
-      "manual grades carried over. Exit codes as for a batch.");
+      "manual grades carried over. Exit codes as for a batch.\n"
+      "Late work: without --deadlines, each version is penalised again from the inputs the gradebook kept\n"
+      "with it (the deadlines file as read then, the submission time and its source, the LMS's late flag,\n"
+      "the extension). With --deadlines (and --extensions, --submitted-at, --times-from-files) those\n"
+      "replace the kept inputs, as in `grade`. A version graded without --deadlines stays unpenalised.");
   return [&global, o, students]() {
     if (o->gradebook.empty()) o->gradebook = "gradebook.db";
     if (!std::filesystem::exists(o->gradebook))
       throw UsageError("no gradebook at " + o->gradebook + "; give --gradebook FILE");
+    o->stamp = late_stamp(*o);  // new deadline inputs, checked before anything is graded
     std::vector<batch::Entry> entries;
+    // Without new inputs, each student's late decision is made again from what the gradebook kept.
+    auto kept = std::make_shared<std::map<std::string, runner::LateInputs>>();
     {
       auto book = gradebook::Gradebook::open(o->gradebook);
       std::string problems;
@@ -348,6 +377,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
           problems += "\n  " + report::plain_line(student) + ": graded from " + missing + ", which no longer exists";
           continue;
         }
+        if (latest->result.late_inputs.applied) kept->emplace(entry.student, latest->result.late_inputs);
         entries.push_back(std::move(entry));
       }
       if (!problems.empty())
@@ -356,6 +386,10 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
     auto ctx = make_context(global);
     check_lessons(*ctx, *o);
     o->force = true;
+    if (!o->stamp && !kept->empty())
+      o->stamp = [kept](const batch::Entry& entry, runner::SubmissionResult& result) {
+        if (auto it = kept->find(entry.student); it != kept->end()) batch::apply_late_inputs(it->second, result);
+      };
     return grade_batch(*ctx, *o, entries, {});
   };
 }

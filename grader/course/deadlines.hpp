@@ -20,6 +20,7 @@ struct LatePolicy {
   double percent_per_day = 0;            ///< of the points, per day or part of a day past `due`
   double max_percent = 100;              ///< the per-day penalty stops here
   std::optional<std::time_t> no_credit_after;  ///< later than this: 100% off
+  bool operator==(const LatePolicy&) const = default;
 };
 
 /// "2026-11-20T23:59:00Z", "2026-11-20T23:59Z", "2026-11-20T23:59:00.5+01:00"

@@ -25,7 +25,7 @@ class Database;
 namespace grader::gradebook {
 
 /// The schema this grader writes (PRAGMA user_version and meta.schema_version).
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 /// What went wrong, what was kept (nothing, when a write fails) and what to do.
 class GradebookError : public std::runtime_error {
@@ -120,10 +120,11 @@ class Gradebook {
   /// grades, in one transaction. The other file is migrated first if older.
   MergeReport merge(const std::filesystem::path& other);
 
-  /// Sets the lateness and the submission time ("" stores NULL: unknown) of
-  /// the student's latest submission, e.g. after an extension was granted.
-  /// False when the student has no submission.
-  bool set_lateness(std::string_view student, const runner::Lateness& lateness, std::string_view submitted_at);
+  /// Sets the lateness, the submission time ("" stores NULL: unknown) and
+  /// the inputs of the decision of the student's latest submission, e.g.
+  /// after an extension was granted. False when the student has no submission.
+  bool set_lateness(std::string_view student, const runner::Lateness& lateness, std::string_view submitted_at,
+                    const runner::LateInputs& inputs);
 
   /// Replaces the roster with the CSV's rows (header: id, name, email,
   /// section in any order, case-insensitive; id and name required; other

@@ -97,17 +97,18 @@ std::vector<RosterEntry> Gradebook::roster() const {
 }
 
 bool Gradebook::set_lateness(std::string_view student, const runner::Lateness& lateness,
-                             std::string_view submitted_at) {
+                             std::string_view submitted_at, const runner::LateInputs& inputs) {
   try {
     SQLite::Transaction transaction(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     SQLite::Statement update(*db_,
                              "UPDATE submissions SET late = ?, late_seconds = ?, late_penalty_percent = ?, "
-                             "late_reason = ?, submitted_at = ? "
+                             "late_reason = ?, submitted_at = ?, late_inputs = ? "
                              "WHERE id = (SELECT id FROM latest_submissions WHERE student = ?)");
     bind_lateness(update, 1, lateness);
     if (submitted_at.empty()) update.bind(5);
     else update.bind(5, std::string(submitted_at));
-    update.bind(6, std::string(student));
+    update.bind(6, json_late_inputs(inputs));
+    update.bind(7, std::string(student));
     const bool changed = update.exec() > 0;
     transaction.commit();
     return changed;

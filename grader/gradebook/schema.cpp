@@ -123,6 +123,14 @@ CREATE TABLE roster (
 ALTER TABLE submissions ADD COLUMN source_paths TEXT NOT NULL DEFAULT '[]'
   CHECK (json_valid(source_paths) AND json_type(source_paths) = 'array');
 )sql",
+    // 3 -> 4: the inputs of each version's late decision (the policy, the
+    // submission time and its source, the LMS's flag, the extension), so a
+    // regrade or a merge decides the same way. Older rows keep '{}': graded
+    // without recorded inputs (docs/gradebook.md).
+    R"sql(
+ALTER TABLE submissions ADD COLUMN late_inputs TEXT NOT NULL DEFAULT '{}'
+  CHECK (json_valid(late_inputs) AND json_type(late_inputs) = 'object');
+)sql",
 };
 
 void set_meta(SQLite::Database& db, const char* key, const std::string& value) {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grader/course/deadlines.hpp"
 #include "grader/report/names.hpp"
 #include "grader/util/unicode.hpp"
 
@@ -50,7 +51,51 @@ std::vector<runner::SourcePath> parse_source_paths(const std::string& text, std:
   return paths;
 }
 
+std::time_t json_time(const nlohmann::json& item, const char* key) {
+  const auto text = item.at(key).get<std::string>();
+  auto at = course::parse_utc_time(text);
+  if (!at) throw std::invalid_argument(std::string(key) + " '" + text + "' is not an ISO 8601 time with its zone");
+  return *at;
+}
+
 }  // namespace
+
+std::string json_late_inputs(const runner::LateInputs& in) {
+  nlohmann::json j = nlohmann::json::object();
+  if (!in.applied) return j.dump();
+  j["due"] = course::format_utc_time(in.policy.due);
+  j["grace_minutes"] = in.policy.grace_minutes;
+  j["percent_per_day"] = in.policy.percent_per_day;
+  j["max_percent"] = in.policy.max_percent;
+  if (in.policy.no_credit_after) j["no_credit_after"] = course::format_utc_time(*in.policy.no_credit_after);
+  if (in.submitted_at) j["submitted_at"] = course::format_utc_time(*in.submitted_at);
+  j["time_source"] = in.time_source;
+  j["flagged_late"] = in.flagged_late;
+  if (in.extended_due) j["extended_due"] = course::format_utc_time(*in.extended_due);
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+runner::LateInputs parse_late_inputs(const std::string& text, std::int64_t id) {
+  runner::LateInputs in;
+  try {
+    const auto j = nlohmann::json::parse(text);
+    if (j.empty()) return in;
+    in.applied = true;
+    in.policy.due = json_time(j, "due");
+    in.policy.grace_minutes = j.at("grace_minutes").get<double>();
+    in.policy.percent_per_day = j.at("percent_per_day").get<double>();
+    in.policy.max_percent = j.at("max_percent").get<double>();
+    if (j.contains("no_credit_after")) in.policy.no_credit_after = json_time(j, "no_credit_after");
+    if (j.contains("submitted_at")) in.submitted_at = json_time(j, "submitted_at");
+    in.time_source = j.at("time_source").get<std::string>();
+    in.flagged_late = j.at("flagged_late").get<bool>();
+    if (j.contains("extended_due")) in.extended_due = json_time(j, "extended_due");
+  } catch (const std::exception& e) {
+    throw GradebookError("submission " + std::to_string(id) + ": late_inputs is not the form the grader writes (" +
+                         e.what() + "); was it edited by hand?");
+  }
+  return in;
+}
 
 void bind_lateness(SQLite::Statement& s, int first, const runner::Lateness& lateness) {
   s.bind(first, lateness.late ? 1 : 0);
@@ -74,8 +119,8 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
       db,
       "INSERT INTO submissions(student, source, content_hash, submitted_at, graded_at, course_version, "
       "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
-      "late_penalty_percent, late_reason, source_paths) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "late_penalty_percent, late_reason, source_paths, late_inputs) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   submission.bind(1, r.student);
   submission.bind(2, r.source);
   submission.bind(3, r.content_hash);
@@ -93,6 +138,7 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
   submission.bind(12, json_list(r.rejected_files));
   bind_lateness(submission, 13, r.lateness);
   submission.bind(17, json_source_paths(r.source_paths));
+  submission.bind(18, json_late_inputs(r.late_inputs));
   submission.exec();
   const std::int64_t id = db.getLastInsertRowid();
 
@@ -142,7 +188,7 @@ StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   SQLite::Statement sub(db,
                         "SELECT graded_at, student, source, content_hash, submitted_at, course_version, "
                         "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
-                        "late_penalty_percent, late_reason, source_paths FROM submissions WHERE id = ?");
+                        "late_penalty_percent, late_reason, source_paths, late_inputs FROM submissions WHERE id = ?");
   sub.bind(1, id);
   if (!sub.executeStep())
     throw GradebookError("no submission with id " + std::to_string(id) + " in " + db.getFilename() +
@@ -167,6 +213,7 @@ StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   r.lateness.penalty_percent = sub.getColumn(14).getDouble();
   r.lateness.reason = sub.getColumn(15).getString();
   r.source_paths = parse_source_paths(sub.getColumn(16).getString(), id);
+  r.late_inputs = parse_late_inputs(sub.getColumn(17).getString(), id);
 
   SQLite::Statement lessons(db,
                             "SELECT lesson, status, detail, score, max_score, seconds FROM lesson_results "

@@ -21,7 +21,9 @@ const std::vector<OutputFormatInfo>& output_formats() {
       {OutputFormat::markdown, "markdown", ".md", true, true, "", ""},
       {OutputFormat::html, "html", "", false, true, "", "(a class report site: -o FOLDER)"},
       {OutputFormat::canvas, "canvas", "", false, true, "", ""},
-      {OutputFormat::moodle, "moodle", "", false, true, "", "(a CSV for the LMS's grade import)"},
+      {OutputFormat::moodle, "moodle", "", false, true, "", "(the assignment's grading worksheet: --worksheet FILE)"},
+      {OutputFormat::moodle_gradebook, "moodle-gradebook", "", false, true, "",
+       "(CSVs for the LMS's grade imports, docs/gradebook.md)"},
   };
   return table;
 }

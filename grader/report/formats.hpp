@@ -13,7 +13,7 @@
 
 namespace grader::report {
 
-enum class OutputFormat { text, csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle };
+enum class OutputFormat { text, csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle, moodle_gradebook };
 
 /// The command a format is written by.
 enum class FormatCommand { grade, export_ };

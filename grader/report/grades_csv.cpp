@@ -23,7 +23,8 @@ std::string status_summary(const runner::SubmissionResult& result) {
   return out;
 }
 
-std::string grades_csv(const std::vector<runner::SubmissionResult>& results, const std::vector<std::string>& lessons) {
+std::string grades_csv(const std::vector<runner::SubmissionResult>& results, const std::vector<std::string>& lessons,
+                       const std::vector<NotSubmitted>& not_submitted) {
   std::vector<std::string> columns = lessons;
   if (columns.empty())
     for (const auto& r : results)
@@ -48,6 +49,12 @@ std::string grades_csv(const std::vector<runner::SubmissionResult>& results, con
       row.push_back(it == r.lessons.end() ? "" : format_points(it->score));
     }
     row.push_back(csv_text_field(status_summary(r)));
+    out += csv_row(row);
+  }
+  for (const auto& n : not_submitted) {
+    std::vector<std::string> row = {csv_text_field(n.id), csv_text_field(n.name)};
+    row.resize(header.size() - 1);  // every score empty: nothing was graded
+    row.push_back("no submission");
     out += csv_row(row);
   }
   return out;

@@ -6,6 +6,8 @@
 //
 // `total` is after the late penalty, `raw_total` the tests' points (the
 // lesson columns are raw too); `name` comes from the roster when imported.
+// Every roster student has a row: one without a submission has empty scores
+// and the status "no submission".
 //
 // Instructor-facing; it carries no test messages.
 #pragma once
@@ -17,11 +19,19 @@
 
 namespace grader::report {
 
+/// A roster student with no graded submission: a row of their own with empty
+/// scores and the status "no submission".
+struct NotSubmitted {
+  std::string id, name;
+};
+
 /// `lessons`: the lesson columns in order; empty takes every lesson found in
 /// the results, in order of first appearance. A student without a lesson
-/// gets an empty cell there. Rows keep the order of `results`.
+/// gets an empty cell there. Rows keep the order of `results`, then the
+/// students of `not_submitted` in theirs.
 std::string grades_csv(const std::vector<runner::SubmissionResult>& results,
-                       const std::vector<std::string>& lessons = {});
+                       const std::vector<std::string>& lessons = {},
+                       const std::vector<NotSubmitted>& not_submitted = {});
 
 /// The status column: "27 of 30 tests passed; 2 not implemented; 1 awaiting
 /// review; attention: compile error".

@@ -49,7 +49,11 @@ std::string history_text(const std::string& student, const std::vector<GradedVer
                        v.result.submitted_at.empty() ? "" : "  submitted " + plain_line(v.result.submitted_at),
                        format_points(v.result.score), format_points(v.result.max_score));
     if (previous) out += fmt::format(" ({})", signed_points(c.score_delta));
+    if (v.result.lateness.penalty_percent > 0)
+      out += fmt::format(", {} after the late penalty", format_points(runner::penalised_score(v.result)));
     out += "\n";
+    // Raw, penalised and why, as every export says it.
+    if (const std::string late = late_summary(v.result); !late.empty()) out += "    " + late + "\n";
     out += "    from " + plain_line(v.result.source) + "  files " + v.result.content_hash.substr(0, 12);
     if (previous) out += c.files_changed ? " (changed)" : " (same files)";
     out += "\n";

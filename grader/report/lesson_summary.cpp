@@ -1,5 +1,7 @@
 #include "grader/report/lesson_summary.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "grader/report/sanitize.hpp"
@@ -105,7 +107,14 @@ std::string format_points(double points) { return runner::points_text(points); }
 std::string late_summary(const runner::SubmissionResult& result) {
   const runner::Lateness& l = result.lateness;
   if (l.reason.empty()) return "";
-  if (l.penalty_percent <= 0) return fmt::format("{}: {}", l.late ? "Late, no penalty" : "On time", plain_line(l.reason));
+  if (l.penalty_percent <= 0) {
+    // The reason already says how it stands ("on time: submitted ...",
+    // "submission time unknown ...: treated as on time"): said once.
+    if (l.late) return "Late, no penalty: " + plain_line(l.reason);
+    std::string said = plain_line(l.reason);
+    said[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(said[0])));
+    return said;
+  }
   return fmt::format("Late penalty {}%: {} -> {} points ({})", format_points(l.penalty_percent),
                      format_points(result.score), format_points(runner::penalised_score(result)), plain_line(l.reason));
 }

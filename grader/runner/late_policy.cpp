@@ -75,4 +75,10 @@ Lateness assess_lateness(const course::LatePolicy& policy, const SubmissionTime&
   return out;
 }
 
+Lateness assess_lateness(const LateInputs& inputs) {
+  if (!inputs.applied) return {};
+  return assess_lateness(inputs.policy, SubmissionTime{inputs.submitted_at, inputs.time_source, inputs.flagged_late},
+                         inputs.extended_due);
+}
+
 }  // namespace grader::runner

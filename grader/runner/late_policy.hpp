@@ -31,6 +31,10 @@ struct SubmissionTime {
 Lateness assess_lateness(const course::LatePolicy& policy, const SubmissionTime& submitted,
                          std::optional<std::time_t> extended_due = std::nullopt);
 
+/// The same decision from the inputs a gradebook kept (an empty Lateness when
+/// they were not applied: graded without a deadline).
+Lateness assess_lateness(const LateInputs& inputs);
+
 /// "2 days 3 hours", "45 minutes", "12 seconds".
 std::string describe_duration(double seconds);
 

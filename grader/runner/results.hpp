@@ -2,9 +2,12 @@
 // exports and the gradebook read only these types.
 #pragma once
 
+#include <ctime>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "grader/course/deadlines.hpp"
 #include "grader/course/model.hpp"
 
 namespace grader::runner {
@@ -73,6 +76,19 @@ struct Lateness {
   std::string reason;           ///< for people: "2 days late (due ...): 20% off"; "" when no deadline applied
 };
 
+/// What a late decision was made from, kept with the graded version (gradebook
+/// schema 4) so that `grader regrade` and `merge` apply the same decision
+/// again instead of grading the submission as if no deadline existed.
+struct LateInputs {
+  bool applied = false;                          ///< false: graded without --deadlines
+  course::LatePolicy policy;                     ///< the deadlines file as read then
+  std::optional<std::time_t> submitted_at;       ///< the time found, if any
+  std::string time_source;                       ///< where it came from ("from times.csv", "the entry's file time")
+  bool flagged_late = false;                     ///< the LMS's late flag in the entry's name
+  std::optional<std::time_t> extended_due;       ///< the student's extension, if any
+  bool operator==(const LateInputs&) const = default;
+};
+
 /// One path a submission was read from, as the gradebook records it.
 struct SourcePath {
   std::string path;      ///< absolute: a folder or archive, or one part of a submission an LMS split
@@ -97,6 +113,7 @@ struct SubmissionResult {
   std::vector<std::string> rejected_files; ///< files refused (binaries, symlinks, archive entries), named by the course or not, with reasons
   std::string submitted_at;  ///< ISO 8601, when known
   Lateness lateness;         ///< empty reason: no deadline was applied
+  LateInputs late_inputs;    ///< what `lateness` was decided from
   double score = 0;          ///< the tests' points, before any late penalty
   double max_score = 0;
   double seconds = 0;

@@ -114,6 +114,26 @@ TEST(Progress, NoticesGoAboveTheBar) {
   EXPECT_EQ(log.str(), "grader: sandbox for the worker: rlimits only\n");
 }
 
+// The ETA comes from measured grading times, never from the wall clock since
+// the start (two jobs finishing their first submissions together made that
+// read as twice the time left, and unchanged submissions skipped in no time
+// made it read as none).
+TEST(Progress, EtaFromMeasuredTimesSpreadOverTheJobs) {
+  EXPECT_EQ(grader::batch::eta_text(0, 0, 10, 2), "--") << "nothing measured yet";
+  EXPECT_EQ(grader::batch::eta_text(2, 20, 10, 1), "1m40s") << "10 s each, 10 left, one job";
+  EXPECT_EQ(grader::batch::eta_text(2, 20, 10, 2), "0m50s") << "two jobs: 5 rounds of 10 s";
+  EXPECT_EQ(grader::batch::eta_text(2, 20, 3, 2), "0m20s") << "3 left on 2 jobs: 2 rounds";
+  EXPECT_EQ(grader::batch::eta_text(1, 30, 1, 8), "0m30s") << "more jobs than work: one round";
+  EXPECT_EQ(grader::batch::eta_text(4, 40, 0, 2), "0m00s");
+  // Skipped submissions (seconds < 0) are not measured: the bar says "--" until one is graded.
+  std::ostringstream out;
+  grader::batch::Progress progress(out, 3, true, 2);
+  progress.done("a (unchanged)", false, -1);
+  EXPECT_NE(out.str().rfind("ETA --"), std::string::npos) << out.str();
+  progress.done("b", false, 12);
+  EXPECT_NE(out.str().rfind("ETA 0m12s"), std::string::npos) << out.str();
+}
+
 TEST(ExercismTestCode, CallFromTheMessageNameOtherwiseHiddenSaysSo) {
   auto t = test("pe-formula", "PeFormula.Shape", TestStatus::failed, 0, 1,
                 "positional_encoding(5, 8): expected shape (5, 8), got (5, 7)");

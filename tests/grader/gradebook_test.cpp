@@ -13,7 +13,9 @@
 #include <unistd.h>
 #include <vector>
 
+#include "grader/batch/submission_time.hpp"
 #include "grader/batch/submissions.hpp"
+#include "grader/runner/late_policy.hpp"
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/util/files.hpp"
 #include "grader/report/csv.hpp"
@@ -447,9 +449,9 @@ TEST_F(GradebookTest, SchemaIsVersionedAndWal) {
     Gradebook gb = Gradebook::open(file("gb.db"));
     gb.record(make_result("alice", "hash-1"));
   }
-  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"3"});
+  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"4"});
   EXPECT_EQ(rows(file("gb.db"), "SELECT value FROM meta WHERE key = 'schema_version'"),
-            std::vector<std::string>{"3"});
+            std::vector<std::string>{"4"});
   EXPECT_EQ(rows(file("gb.db"), "PRAGMA journal_mode"), std::vector<std::string>{"wal"});
   Gradebook reopened = Gradebook::open(file("gb.db"));
   EXPECT_EQ(reopened.schema_version(), grader::gradebook::kSchemaVersion);
@@ -590,7 +592,7 @@ TEST_F(GradebookTest, AVersionTwoGradebookIsMigratedAndItsOldSourcesReadSafely) 
     raw.exec("PRAGMA user_version = 2;");
   }
   Gradebook gb = Gradebook::open(file("v2.db"));
-  EXPECT_EQ(gb.schema_version(), 3);
+  EXPECT_EQ(gb.schema_version(), grader::gradebook::kSchemaVersion);
   EXPECT_TRUE(gb.check_integrity().ok());
   EXPECT_EQ(rows(file("v2.db"), "SELECT DISTINCT source_paths FROM submissions"), std::vector<std::string>{"[]"});
   EXPECT_EQ(rows(file("v2.db"), "SELECT source FROM submissions WHERE student = 'mallory'"),
@@ -614,6 +616,107 @@ TEST_F(GradebookTest, AVersionTwoGradebookIsMigratedAndItsOldSourcesReadSafely) 
   gb.record(again);
   EXPECT_EQ(gb.history("alice").front().result.source_paths.size(), 0u);
   EXPECT_EQ(gb.latest("alice")->result.source_paths.size(), 1u);
+}
+
+// The inputs of a late decision: a student past due with a time from a
+// file, an extension, a cutoff. What the gradebook keeps decides the same.
+grader::runner::LateInputs late_inputs_of(std::time_t submitted, std::optional<std::time_t> extended) {
+  grader::runner::LateInputs in;
+  in.applied = true;
+  in.policy.due = *grader::course::parse_utc_time("2026-11-20T23:59:00Z");
+  in.policy.grace_minutes = 5;
+  in.policy.percent_per_day = 10;
+  in.policy.max_percent = 30;
+  in.policy.no_credit_after = *grader::course::parse_utc_time("2026-11-27T23:59:00Z");
+  in.submitted_at = submitted;
+  in.time_source = "from times.csv";
+  in.flagged_late = true;
+  in.extended_due = extended;
+  return in;
+}
+
+TEST_F(GradebookTest, LateInputsComeBackAsRecordedAndDecideTheSamePenalty) {
+  Gradebook gb = Gradebook::open(file("gb.db"));
+  const std::time_t two_days_late = *grader::course::parse_utc_time("2026-11-22T12:00:00Z");
+  SubmissionResult late = make_result("alice", "hash-a");
+  grader::batch::apply_late_inputs(late_inputs_of(two_days_late, std::nullopt), late);
+  SubmissionResult extended = make_result("bob", "hash-b");
+  grader::batch::apply_late_inputs(
+      late_inputs_of(two_days_late, *grader::course::parse_utc_time("2026-11-23T23:59:00Z")), extended);
+  SubmissionResult cut_off = make_result("carol", "hash-c");
+  grader::batch::apply_late_inputs(late_inputs_of(*grader::course::parse_utc_time("2026-11-29T00:00:00Z"), std::nullopt),
+                                   cut_off);
+  ASSERT_EQ(late.lateness.penalty_percent, 20) << late.lateness.reason;
+  ASSERT_EQ(extended.lateness.penalty_percent, 0) << extended.lateness.reason;
+  ASSERT_EQ(cut_off.lateness.penalty_percent, 100) << cut_off.lateness.reason;
+  for (const auto* r : {&late, &extended, &cut_off}) gb.record(*r);
+  for (const auto* r : {&late, &extended, &cut_off}) {
+    const auto stored = gb.latest(r->student)->result;
+    EXPECT_EQ(stored.late_inputs, r->late_inputs) << r->student;
+    EXPECT_EQ(grader::runner::assess_lateness(stored.late_inputs).penalty_percent, r->lateness.penalty_percent);
+    EXPECT_EQ(grader::runner::assess_lateness(stored.late_inputs).reason, stored.lateness.reason);
+  }
+  EXPECT_EQ(rows(file("gb.db"), "SELECT json_extract(late_inputs, '$.extended_due') FROM submissions WHERE student = 'bob'"),
+            std::vector<std::string>{"2026-11-23T23:59:00Z"});
+  // Graded without --deadlines: nothing applied, stored as {}.
+  gb.record(make_result("dave", "hash-d"));
+  EXPECT_EQ(rows(file("gb.db"), "SELECT late_inputs FROM submissions WHERE student = 'dave'"),
+            std::vector<std::string>{"{}"});
+  EXPECT_FALSE(gb.latest("dave")->result.late_inputs.applied);
+  // set_lateness (an unchanged submission with new inputs) replaces them too.
+  ASSERT_TRUE(gb.set_lateness("alice", extended.lateness, extended.submitted_at, extended.late_inputs));
+  EXPECT_EQ(gb.latest("alice")->result.late_inputs, extended.late_inputs);
+}
+
+TEST_F(GradebookTest, MergeKeepsTheLateInputs) {
+  SubmissionResult late = make_result("alice", "hash-a");
+  grader::batch::apply_late_inputs(late_inputs_of(*grader::course::parse_utc_time("2026-11-21T10:00:00Z"),
+                                                  *grader::course::parse_utc_time("2026-11-21T00:00:00Z")),
+                                   late);
+  { Gradebook::open(file("shard.db")).record(late); }
+  Gradebook gb = Gradebook::open(file("gb.db"));
+  gb.merge(file("shard.db"));
+  EXPECT_EQ(gb.latest("alice")->result.late_inputs, late.late_inputs);
+  EXPECT_EQ(gb.latest("alice")->result.lateness.penalty_percent, 10);
+}
+
+TEST_F(GradebookTest, HandEditedLateInputsAreRefusedNamingTheSubmission) {
+  { Gradebook::open(file("gb.db")).record(make_result("alice", "hash-a")); }
+  {
+    SQLite::Database raw(file("gb.db").string(), SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE submissions SET late_inputs = '{\"due\": \"tomorrow\"}'");
+    EXPECT_THROW(raw.exec("UPDATE submissions SET late_inputs = '[]'"), SQLite::Exception) << "an object, by CHECK";
+  }
+  Gradebook gb = Gradebook::open(file("gb.db"));
+  try {
+    gb.latest("alice");
+    FAIL() << "an unreadable late_inputs was read";
+  } catch (const GradebookError& e) {
+    EXPECT_NE(std::string(e.what()).find("late_inputs"), std::string::npos) << e.what();
+  }
+}
+
+// A version 3 file is migrated in place: its rows get '{}' (no recorded
+// inputs), keep their lateness, and a regrade of them stays as it was.
+TEST_F(GradebookTest, AVersionThreeGradebookIsMigratedWithoutLateInputs) {
+  {
+    SQLite::Database raw(file("v3.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec(grader::util::read_file(fs::path(TEST_SOURCE_DIR) / "grader/gradebook_schema_v3.sql"));
+    raw.exec("INSERT INTO meta VALUES ('schema_version', '3');"
+             "INSERT INTO students VALUES ('alice', '2026-11-01T00:00:00Z');"
+             "INSERT INTO submissions(student, source, content_hash, graded_at, course_version, grader_version, score, "
+             "max_score, seconds, late, late_penalty_percent, late_reason, source_paths) VALUES ('alice', '/e/a.zip', "
+             "'h', '2026-11-01T00:00:00Z', 'v', 'g', 7, 10, 1, 1, 20, '2 days late', '[{\"path\": \"/e/a.zip\"}]');"
+             "PRAGMA user_version = 3;");
+  }
+  Gradebook gb = Gradebook::open(file("v3.db"));
+  EXPECT_EQ(gb.schema_version(), grader::gradebook::kSchemaVersion);
+  EXPECT_TRUE(gb.check_integrity().ok());
+  EXPECT_EQ(rows(file("v3.db"), "SELECT late_inputs FROM submissions"), std::vector<std::string>{"{}"});
+  const auto alice = gb.latest("alice")->result;
+  EXPECT_FALSE(alice.late_inputs.applied);
+  EXPECT_EQ(alice.lateness.penalty_percent, 20);
+  EXPECT_EQ(alice.source_paths.size(), 1u);
 }
 
 }  // namespace

@@ -21,6 +21,7 @@
 #include "grader/report/html/file_names.hpp"
 #include "grader/report/html/site.hpp"
 #include "grader/report/junit.hpp"
+#include "grader/report/lesson_summary.hpp"
 #include "grader/report/lms_csv.hpp"
 #include "grader/report/markdown.hpp"
 #include "grader/report/result_json.hpp"
@@ -296,12 +297,12 @@ TEST_F(CsvFiles, GradebookKeepsRawScorePenaltyAndReason) {
   EXPECT_EQ(back.lateness.penalty_percent, 20);
   EXPECT_EQ(back.lateness.reason, "1 day 1 hour late: 20% off");
   EXPECT_DOUBLE_EQ(grader::runner::penalised_score(back), 6.4);
-  EXPECT_TRUE(book.set_lateness("alice", {false, -1, 0, "on time with an extension"}, "2026-11-20T10:00:00Z"));
+  EXPECT_TRUE(book.set_lateness("alice", {false, -1, 0, "on time with an extension"}, "2026-11-20T10:00:00Z", {}));
   back = book.latest("alice")->result;
   EXPECT_FALSE(back.lateness.late);
   EXPECT_EQ(back.lateness.late_seconds, -1);
   EXPECT_EQ(back.submitted_at, "2026-11-20T10:00:00Z");
-  EXPECT_FALSE(book.set_lateness("nobody", {}, ""));
+  EXPECT_FALSE(book.set_lateness("nobody", {}, "", {}));
   EXPECT_TRUE(book.check_integrity().ok());
 }
 
@@ -424,15 +425,121 @@ TEST(LmsCsv, CanvasAndMoodleColumnsWithTheFormulaGuard) {
   EXPECT_EQ(canvas[1], (std::vector<std::string>{"Li, Alice", "1025", "", "", "A", "6"}));
   EXPECT_EQ(canvas[2][0], "'=HYPERLINK(\"x\")") << "a formula is shown, never run";
   EXPECT_EQ(canvas[2][5], "") << "no submission: an empty grade, which the LMS leaves unchanged";
-  const auto moodle = grader::report::parse_csv(grader::report::moodle_grades_csv(students));
-  ASSERT_EQ(moodle.size(), 3u);
-  EXPECT_EQ(moodle[0], (std::vector<std::string>{"Identifier", "Full name", "Email address", "Grade", "Maximum Grade",
-                                                 "Feedback comments"}));
-  EXPECT_EQ(moodle[1][0], "Participant 1025");
-  EXPECT_EQ(moodle[1][3], "6");
-  EXPECT_EQ(moodle[1][4], "10");
-  EXPECT_NE(moodle[1][5].find("Late penalty 25%: 8 -> 6 points"), std::string::npos) << moodle[1][5];
-  EXPECT_EQ(moodle[2][3], "");
+  // Canvas scales to the assignment's points when told.
+  EXPECT_EQ(grader::report::parse_csv(grader::report::canvas_grades_csv(students, "H (1)", 100))[1][5], "60");
+}
+
+// A worksheet as Moodle's "Download grading worksheet" writes it (the columns
+// of mod/assign/gradingtable.php for an assignment with online text and
+// feedback comments), with a BOM, a participant without a submission and a
+// participant number a graded id only begins with.
+const std::string kWorksheet =
+    "\xEF\xBB\xBFIdentifier,\"Full name\",\"Email address\",Status,Grade,\"Maximum Grade\",\"Grade can be changed\","
+    "\"Last modified (submission)\",\"Last modified (grade)\",\"Feedback comments\"\n"
+    "\"Participant 1025\",\"Li, Alice\",alice@example.org,\"Submitted for grading\",,10.00,Yes,"
+    "\"Friday, 20 November 2026, 10:00 PM\",\"Saturday, 21 November 2026, 9:15 AM\",\n"
+    "\"Participant 1019\",\"=Sam\",sam@example.org,\"No submission\",7.00,10.00,Yes,-,"
+    "\"Sunday, 22 November 2026, 1:00 PM\",\"kept\"\n"
+    "\"Participant 10250\",Other,o@example.org,\"No submission\",,10.00,Yes,-,-,\n";
+
+TEST(MoodleWorksheet, FillsGradeAndFeedbackAndKeepsEveryOtherCell) {
+  auto r = graded("1025", 8);
+  r.lateness = {true, 90000, 25, "1 day late"};
+  auto stray = graded("4444", 3);
+  const std::vector<grader::report::LmsStudent> students = {{"1025", "Li, Alice", "", "", &r},
+                                                            {"1019", "Sam", "", "", nullptr},
+                                                            {"4444", "Stray", "", "", &stray}};
+  const auto filled = grader::report::fill_moodle_worksheet(kWorksheet, students);
+  EXPECT_EQ(filled.filled, 1);
+  EXPECT_TRUE(filled.feedback_column);
+  EXPECT_EQ(filled.not_in_worksheet, std::vector<std::string>{"4444"});
+  EXPECT_EQ(filled.not_submitted, (std::vector<std::string>{"Participant 1019", "Participant 10250"}));
+  ASSERT_EQ(filled.csv.rfind("\xEF\xBB\xBF", 0), 0u) << "the BOM Moodle wrote stays";
+  const auto before = grader::report::parse_csv(kWorksheet.substr(3));
+  const auto after = grader::report::parse_csv(filled.csv.substr(3));
+  ASSERT_EQ(after.size(), before.size());
+  // mod/assign/feedback/offline/importgradeslib.php, init(): the header must
+  // name "Identifier", "Grade" and "Last modified (grade)", whole and as Moodle
+  // wrote them, or the import returns false. Kept byte for byte.
+  EXPECT_EQ(after[0], before[0]);
+  for (std::size_t row = 1; row < after.size(); ++row)
+    for (std::size_t c = 0; c < before[0].size(); ++c) {
+      if (row == 1 && (before[0][c] == "Grade" || before[0][c] == "Feedback comments")) continue;
+      // next(): the user is "substr($idstr, strlen(get_string('hiddenuser', 'assign')))",
+      // and locallib.php compares "Last modified (grade)" (strtotime) with
+      // Moodle's own time of the grade: both as downloaded.
+      EXPECT_EQ(after[row][c], before[row][c]) << "row " << row << " column " << before[0][c];
+    }
+  EXPECT_EQ(after[1][4], "6") << "the penalised grade";
+  EXPECT_NE(after[1][9].find("Late penalty 25%: 8 -> 6 points"), std::string::npos) << after[1][9];
+  EXPECT_EQ(after[2][4], "7.00") << "no submission: Moodle's own grade untouched";
+  EXPECT_EQ(after[2][1], "=Sam") << "Moodle's cells are not rewritten, not even by the formula guard";
+  EXPECT_EQ(after[3][4], "") << "Participant 10250 is not student 1025";
+}
+
+TEST(MoodleWorksheet, RefusesWhatMoodleWouldRefuseOrSkip) {
+  auto r = graded("1025", 8);
+  const std::vector<grader::report::LmsStudent> students = {{"1025", "A", "", "", &r}};
+  auto refused = [&](const std::string& worksheet, double points, const std::string& expected) {
+    try {
+      grader::report::fill_moodle_worksheet(worksheet, students, points);
+      ADD_FAILURE() << "filled: " << worksheet;
+    } catch (const grader::report::WorksheetError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  };
+  // The exports of earlier graders (no "Last modified (grade)"): init() returns false.
+  refused("Identifier,Full name,Email address,Grade,Maximum Grade,Feedback comments\nParticipant 1025,A,,,10,\n", 0,
+          "'Last modified (grade)'");
+  refused("Identifier,grade,Last modified (grade)\nParticipant 1025,,-\n", 0, "'Grade'") ;
+  // locallib.php, process_import_grades(): a grade above the assignment's
+  // maximum is skipped without a word, so a scale mismatch stops here.
+  const std::string out_of_100 = "Identifier,Grade,Maximum Grade,Last modified (grade)\nParticipant 1025,,100.00,-\n";
+  refused(out_of_100, 0, "--points 100.00");
+  const auto scaled = grader::report::parse_csv(grader::report::fill_moodle_worksheet(out_of_100, students, 100).csv);
+  EXPECT_EQ(scaled[1][1], "80");
+  EXPECT_EQ(scaled[1][3], "-");
+  const auto no_feedback = grader::report::fill_moodle_worksheet(out_of_100, students, 100);
+  EXPECT_FALSE(no_feedback.feedback_column);
+}
+
+TEST(MoodleGradebook, RowsMappedByEmailOnlyWhereMoodleCanMapThem) {
+  auto r = graded("1025", 8);
+  auto no_email = graded("1030", 4);
+  const std::vector<grader::report::LmsStudent> students = {{"1025", "=Alice", "alice@example.org", "", &r},
+                                                            {"1030", "Jane", "", "", &no_email},
+                                                            {"1019", "Sam", "sam@example.org", "", nullptr}};
+  const auto made = grader::report::moodle_gradebook_csv(students, "Homework 1", 100);
+  const auto rows = grader::report::parse_csv(made.csv);
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"Email address", "Full name", "Homework 1", "Homework 1 (feedback)"}));
+  // grade/import/csv/classes/load_data.php: a blank user cell is skipped
+  // without resetting the student of the row before, and an empty grade is
+  // "null; // No grade.": neither row may be written.
+  ASSERT_EQ(rows.size(), 2u) << made.csv;
+  EXPECT_EQ(rows[1][0], "alice@example.org");
+  EXPECT_EQ(rows[1][1], "'=Alice") << "text the grader writes has the formula guard";
+  EXPECT_EQ(rows[1][2], "80");
+  EXPECT_EQ(made.left_out, (std::vector<std::string>{"1030", "1019"}));
+}
+
+TEST(LateSummary, OnTimeIsSaidOnce) {
+  auto r = graded("1025", 8);
+  r.lateness = {false, -1, 0, "on time: submitted 2026-11-20T23:40:00Z (from times.csv), due 2026-11-20T23:59:00Z"};
+  EXPECT_EQ(grader::report::late_summary(r),
+            "On time: submitted 2026-11-20T23:40:00Z (from times.csv), due 2026-11-20T23:59:00Z");
+  r.lateness = {true, 3600, 0, "1 hour late: submitted ..."};
+  EXPECT_EQ(grader::report::late_summary(r), "Late, no penalty: 1 hour late: submitted ...");
+}
+
+TEST(GradesCsv, EveryRosterStudentHasARow) {
+  auto r = graded("1025", 8);
+  const auto rows = grader::report::parse_csv(grader::report::grades_csv({r}, {}, {{"1019", "=Sam"}}));
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2].size(), rows[0].size());
+  EXPECT_EQ(rows[2][0], "1019");
+  EXPECT_EQ(rows[2][1], "'=Sam");
+  EXPECT_EQ(rows[2][2], "") << "no score";
+  EXPECT_EQ(rows[2].back(), "no submission");
 }
 
 // ------------------------------------------------------------ html site

@@ -27,14 +27,16 @@ TEST(OutputFormats, EachCommandAcceptsItsFormatsInHelpOrder) {
   EXPECT_EQ(report::format_names(FormatCommand::grade),
             (std::vector<std::string>{"text", "json", "gradescope", "exercism", "junit", "markdown"}));
   EXPECT_EQ(report::format_names(FormatCommand::export_),
-            (std::vector<std::string>{"csv", "json", "gradescope", "exercism", "junit", "markdown", "html", "canvas", "moodle"}));
+            (std::vector<std::string>{"csv", "json", "gradescope", "exercism", "junit", "markdown", "html", "canvas", "moodle",
+                                      "moodle-gradebook"}));
 }
 
 TEST(OutputFormats, HelpNamesEveryAcceptedFormatWithItsNote) {
   EXPECT_EQ(report::format_help(FormatCommand::grade), "text (default), json, gradescope, exercism, junit or markdown");
   EXPECT_EQ(report::format_help(FormatCommand::export_),
             "csv (one row per student), json, gradescope, exercism, junit, markdown, html (a class report site: "
-            "-o FOLDER), canvas or moodle (a CSV for the LMS's grade import)");
+            "-o FOLDER), canvas, moodle (the assignment's grading worksheet: --worksheet FILE) or moodle-gradebook "
+            "(CSVs for the LMS's grade imports, docs/gradebook.md)");
   for (auto command : {FormatCommand::grade, FormatCommand::export_})
     for (const auto& name : report::format_names(command))
       EXPECT_NE(report::format_help(command).find(name), std::string::npos) << name;

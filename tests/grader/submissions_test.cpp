@@ -498,6 +498,47 @@ TEST_F(Discover, LooseFileGoesToTheCourseFileOfItsNameUnlessAmbiguous) {
   EXPECT_NE(why.find("submit an archive"), std::string::npos) << why;
 }
 
+// Canvas renames a file uploaded again: softmax.cpp, softmax-1.cpp, softmax-2.cpp.
+TEST_F(Discover, CanvasRenamedUploadsGoWhereTheirCourseFileGoesWithANote) {
+  std::string why, renamed;
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "positional_encoding-1.cpp", why, &renamed).value_or("<none>"),
+            "positional-encoding/positional_encoding.cpp");
+  EXPECT_NE(renamed.find("positional_encoding-1.cpp graded as positional-encoding/positional_encoding.cpp"),
+            std::string::npos)
+      << renamed;
+  EXPECT_NE(renamed.find("Canvas"), std::string::npos) << renamed;
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "positional_encoding-12.cpp", why, &renamed).value_or("<none>"),
+            "positional-encoding/positional_encoding.cpp");
+  // Not a course file with -N: stays as uploaded (then listed as ignored), no note.
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "notes-1.txt", why, &renamed).value_or("<none>"), "notes-1.txt");
+  EXPECT_EQ(renamed, "");
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "positional_encoding-x.cpp", why, &renamed).value_or("<none>"),
+            "positional_encoding-x.cpp");
+  EXPECT_EQ(renamed, "");
+  EXPECT_EQ(grader::batch::loose_file_destination(course, "positional_encoding.cpp", why, &renamed).value_or("<none>"),
+            "positional-encoding/positional_encoding.cpp");
+  EXPECT_EQ(renamed, "") << "the name itself: nothing to say";
+}
+
+TEST(LmsNames, AForgottenIdPatternIsNamedWithTheOptionToAdd) {
+  using P = std::filesystem::path;
+  EXPECT_EQ(grader::batch::lms_names_without_pattern({P("/e/alice"), P("/e/bob.zip"), P("/e/carol_1_x")}), "");
+  const std::string canvas = grader::batch::lms_names_without_pattern(
+      {P("/e/alice"), P("/e/dupontclaire_LATE_1013_40131_final.zip"), P("/e/smithsam_1019_4471_softmax-1.cpp")});
+  EXPECT_NE(canvas.find("2 of the 3 entries are named as in a Canvas download"), std::string::npos) << canvas;
+  EXPECT_NE(canvas.find("e.g. dupontclaire_LATE_1013_40131_final.zip"), std::string::npos) << canvas;
+  EXPECT_NE(canvas.find("add --id-pattern canvas "), std::string::npos) << canvas;
+  const std::string moodle =
+      grader::batch::lms_names_without_pattern({P("/e/Claire Dupont_123_assignsubmission_file_")});
+  EXPECT_NE(moodle.find("add --id-pattern moodle "), std::string::npos) << moodle;
+  const std::string both = grader::batch::lms_names_without_pattern(
+      {P("/e/Claire Dupont_123_assignsubmission_file_"), P("/e/smithsam_1019_4471_a.zip")});
+  EXPECT_NE(both.find("add --id-pattern lms "), std::string::npos) << both;
+  // A hostile name is shown printable.
+  const std::string odd = grader::batch::lms_names_without_pattern({P("/e/evil_1_2_\x1b[2J.zip")});
+  EXPECT_EQ(odd.find('\x1b'), std::string::npos) << odd;
+}
+
 TEST_F(Discover, ArchivePartsAreCombinedWhateverTheListingOrder) {
   for (const char* f : {"smithsam_1019_4472_part2.zip", "smithsam_1019_4471_part1.zip", "Sam Jones_2020_assignsubmission_file_b.zip",
                         "Sam Jones_2020_assignsubmission_file_a.tar.gz"})

@@ -65,7 +65,8 @@ class LmsClass : public ::testing::Test {
     const std::string wrong = read_text(kCourse / "tests/submissions/pe-wrong-formula" / kPe);
     // Canvas, loose files: one per course file, and a note the course does not name.
     write_text(exp() / "smithsam_1019_4471_positional_encoding.cpp", solution(kPe));
-    write_text(exp() / "smithsam_1019_4472_positional_encoding_loop.cpp", solution(kLoop));
+    // Canvas's name for a file uploaded a second time: graded as the course file.
+    write_text(exp() / "smithsam_1019_4472_positional_encoding_loop-1.cpp", solution(kLoop));
     write_text(exp() / "smithsam_1019_4473_notes.txt", "I worked alone.\n");
     // Canvas, two archives, late flags in two cases: one submission.
     write_zip(exp() / "jonesann_LATE_1025_4480_part1.zip", {{"work/" + kPe, solution(kPe) + "// mine\n"}});
@@ -114,6 +115,9 @@ TEST_F(LmsClass, GradedWholeWithSkippedEntriesListedHistoryRegradeAndSimilarity)
   EXPECT_NE(conflict.find(kPe), std::string::npos) << conflict;
   // The note the course does not name is listed as ignored.
   EXPECT_NE(rejected_of(book(), "1019").find("notes.txt"), std::string::npos);
+  // Both said in the batch summary, not only on the student's page.
+  EXPECT_NE(run.out.find("1019: notes.txt ignored: not a course file"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("1019: positional_encoding_loop-1.cpp graded as " + kLoop), std::string::npos) << run.out;
 
   // Again with --allow-skipped: exit 0, nothing regraded.
   GraderRun again = grade({"--allow-skipped"});

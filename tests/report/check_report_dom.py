@@ -214,10 +214,19 @@ if canvas[0] != ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Hom
 by_id = {r[1]: r for r in canvas[1:]}
 if by_id.get("grace", [None] * 6)[5] != "" or points(by_id["dave"][5]) != penalised("dave"):
     fail("canvas.csv rows %r" % canvas[1:])
+# Moodle's gradebook import, mapped by email, scaled with --points 100: a row
+# for each graded student with an email (grade/import/csv would give a row
+# without one to the row before, and clear a grade with an empty cell).
+emails = {row[0]: row[1] for row in db.execute("SELECT id, email FROM roster")}
 with open(os.path.join(work, "moodle.csv"), newline="") as f:
     moodle = list(csv.DictReader(f))
-if {r["Identifier"] for r in moodle} != {"Participant " + s for s in set(latest) | set(roster)}:
-    fail("moodle.csv identifiers %r" % [r["Identifier"] for r in moodle])
+expected = {emails[s]: s for s in latest if emails.get(s)}
+if {r["Email address"] for r in moodle} != set(expected):
+    fail("moodle.csv emails %r, expected %r" % ([r["Email address"] for r in moodle], sorted(expected)))
+for r in moodle:
+    s = expected.get(r["Email address"])
+    if s and abs(points(r["Class report"]) - penalised(s) * 100 / latest[s][1]) > 0.0011:
+        fail("moodle.csv: %s grade %s, gradebook %s of %s" % (s, r["Class report"], penalised(s), latest[s][1]))
 
 if failures:
     print("\n".join("FAIL: " + f for f in failures))
