@@ -32,6 +32,9 @@ function(course_student_pch id var)
   if(EXISTS "${PROJECT_SOURCE_DIR}/lessons/common/eigen_kernels.hpp")
     list(APPEND api_headers common/eigen_kernels.hpp)
   endif()
+  # Eigen's assertions in student files throw a course error the grader
+  # explains (common/eigen_assert.hpp): first, before any header includes Eigen.
+  list(PREPEND api_headers common/eigen_assert.hpp)
   set(dir "${CMAKE_BINARY_DIR}/student-pch/${id}")
   set(header "${dir}/lesson.hpp")
   set(text "// The course headers every student file of lesson ${id} is compiled with,\n")

@@ -4,7 +4,7 @@ COURSE_PACKAGES=(
   cmake make g++ pkg-config git ccache
   libgtest-dev libgmock-dev libbenchmark-dev
   libeigen3-dev libfmt-dev libyaml-cpp-dev libcli11-dev nlohmann-json3-dev
-  libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev
+  libsqlitecpp-dev libsqlite3-dev libarchive-dev libcairo2-dev libssl-dev libutf8proc-dev
   zip unzip
 )
 
@@ -30,9 +30,16 @@ course_install_packages() {
   fi
 }
 
+# What a student and the grader need (the default build: no framework tests).
 course_build() {
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
+}
+
+# course_build and the framework's own tests (target course_tests): ./test.sh.
+course_build_with_tests() {
+  cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build build -j"$(nproc)" --target course_tests
 }
 
 # course_build with the compiler's output in build/build.log and one line per

@@ -28,6 +28,7 @@ runner::SubmissionResult unreadable(const runner::Grader& grader, const Entry& e
   runner::SubmissionResult r;
   r.student = entry.student;
   r.source = source_of(entry);
+  r.source_paths = source_paths_of(entry);
   r.course_version = options.course_version;
   r.grader_version = options.grader_version;
   r.content_hash = util::sha256_hex("unreadable:" + why);
@@ -215,6 +216,7 @@ runner::SubmissionResult grade_opened(const runner::Grader& grader, const Entry&
   auto result = grader.grade(opened.files, grade_options);
   result.student = entry.student;
   result.source = source_of(entry);
+  result.source_paths = source_paths_of(entry);
   result.course_version = options.course_version;
   result.grader_version = options.grader_version;
   for (const auto& r : opened.refused) result.rejected_files.push_back(r);

@@ -10,6 +10,7 @@
 
 #include "grader/archive/extract.hpp"
 #include "grader/util/safe_open.hpp"
+#include "grader/util/unicode.hpp"
 
 namespace grader::batch {
 namespace fs = std::filesystem;
@@ -21,11 +22,6 @@ namespace {
 const char* const kCanvas = R"(^[a-z]+_(?:[Ll][Aa][Tt][Ee]_)?(\d+)_\d+_(.+)$)";
 // Moodle: "<Full Name>_<participant id>_assignsubmission_<plugin>_[<file name>]".
 const char* const kMoodleMarker = R"(_(\d+)_assignsubmission_(?:file|onlinetext)_)";
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 std::optional<std::string> canvas_id(const std::string& name, std::string* uploaded = nullptr) {
   static const std::regex re(kCanvas, std::regex::ECMAScript);
@@ -145,29 +141,37 @@ std::optional<std::string> loose_file_destination(const course::Course& course, 
   return std::nullopt;
 }
 
-std::string source_of(const Entry& entry) {
-  if (entry.parts.empty()) return entry.path.string();
-  std::string out;
-  for (const auto& part : entry.parts) out += (out.empty() ? "" : "\n") + part.path.string();
+std::string source_of(const Entry& entry) { return entry.path.string(); }
+
+std::vector<runner::SourcePath> source_paths_of(const Entry& entry) {
+  if (entry.parts.empty()) return {{entry.path.string(), {}}};
+  std::vector<runner::SourcePath> out;
+  for (const auto& part : entry.parts) out.push_back({part.path.string(), part.uploaded});
   return out;
 }
 
 void check_unique_students(const std::vector<Entry>& entries) {
   std::map<std::string, std::vector<const Entry*>> by_id;
-  for (const auto& e : entries) by_id[lower(e.student)].push_back(&e);
+  for (const auto& e : entries) by_id[util::id_comparison_key(e.student)].push_back(&e);
   std::string problems;
-  for (const auto& [id, list] : by_id) {
+  for (const auto& [key, list] : by_id) {
     if (list.size() < 2) continue;
+    const bool alike = std::any_of(list.begin(), list.end(), [&](const Entry* e) { return e->student != list[0]->student; });
     std::string names;
-    for (std::size_t i = 0; i < list.size(); ++i)
+    for (std::size_t i = 0; i < list.size(); ++i) {
       names += (i == 0 ? "" : i + 1 == list.size() ? " and " : ", ") + archive::printable_name(list[i]->path.string());
-    problems += (problems.empty() ? "" : "; ") + std::string("student '") + archive::printable_name(list[0]->student) +
-                "' has " + std::to_string(list.size()) + " entries: " + names;
+      if (alike) names += " (id '" + archive::printable_name(list[i]->student) + "')";
+    }
+    problems += (problems.empty() ? "" : "; ") +
+                (alike ? "ids that differ only in letter case, Unicode form or invisible characters name " +
+                             std::to_string(list.size()) + " entries: " + names
+                       : std::string("student '") + archive::printable_name(list[0]->student) + "' has " +
+                             std::to_string(list.size()) + " entries: " + names);
   }
   if (!problems.empty())
     throw std::invalid_argument(problems +
-                                ". Two entries with one student id are never merged; remove all but one (or fix the "
-                                "names or --id-pattern) and grade again");
+                                ". Two entries with one student id (or ids that read alike) are never merged or told "
+                                "apart; remove all but one (or fix the names or --id-pattern) and grade again");
 }
 
 namespace {
@@ -232,12 +236,12 @@ bool is_folder_entry(const Entry& e) { return e.parts.empty() && !archive::is_ar
 // several entries, for check_unique_students to refuse naming them all.
 std::vector<Entry> combine_parts(std::vector<Entry> entries) {
   std::map<std::string, std::vector<std::size_t>> by_id;
-  for (std::size_t i = 0; i < entries.size(); ++i) by_id[lower(entries[i].student)].push_back(i);
+  for (std::size_t i = 0; i < entries.size(); ++i) by_id[util::id_comparison_key(entries[i].student)].push_back(i);
   std::vector<Entry> out;
   std::set<std::size_t> taken;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (taken.count(i)) continue;
-    const auto& group = by_id[lower(entries[i].student)];
+    const auto& group = by_id[util::id_comparison_key(entries[i].student)];
     bool combinable = std::none_of(group.begin(), group.end(), [&](std::size_t k) {
       return is_folder_entry(entries[k]) || !entries[k].refused.empty();
     });
@@ -264,11 +268,14 @@ std::vector<Entry> combine_parts(std::vector<Entry> entries) {
 }
 }  // namespace
 
-Entry entry_from_source(const std::string& source, const std::string& student) {
-  Entry e;
-  e.student = student;
-  // Recorded paths are read like listed entries: never followed if a link.
-  e.listed = true;
+namespace {
+
+// A row written before gradebook schema 3 joined the paths of a submission
+// in parts with line breaks, and a single entry's name could hold one. Its
+// lines are read back only when they cannot have been forged that way: every
+// line absolute (a later line forged by a name is a bare file name, since a
+// name holds no '/'), all in one folder, as discover lists the parts.
+std::optional<std::vector<runner::SourcePath>> legacy_source_paths(const std::string& source, std::string& why) {
   std::vector<std::string> lines;
   std::size_t start = 0;
   while (start <= source.size()) {
@@ -277,82 +284,183 @@ Entry entry_from_source(const std::string& source, const std::string& student) {
     if (end > start) lines.push_back(source.substr(start, end - start));
     start = end + 1;
   }
+  if (lines.empty()) {
+    why = "the gradebook records no path it was graded from";
+    return std::nullopt;
+  }
+  for (const auto& line : lines)
+    if (fs::path(line).parent_path() != fs::path(lines[0]).parent_path()) {
+      why = "an older grader recorded its paths joined by line breaks, and " + archive::printable_name(source) +
+            " is not one folder's parts (an entry name holding a line break reads the same way)";
+      return std::nullopt;
+    }
+  for (const auto& line : lines)
+    if (!fs::path(line).is_absolute()) {
+      why = "an older grader recorded the path " + archive::printable_name(line) +
+            " relative to the folder it ran in, which the gradebook does not know (this grader records absolute paths)";
+      return std::nullopt;
+    }
+  std::vector<runner::SourcePath> paths;
+  // The old reader's rules for what each line is: a lone line is the folder
+  // or archive itself unless it names a plain file (one loose file); with
+  // several, every line that is no archive is a loose file.
   if (lines.size() == 1) {
-    e.path = lines[0];
-    bool file = !archive::is_archive(e.path) && fs::is_regular_file(e.path);
-    if (!file) return e;
+    std::error_code ec;
+    const bool loose = !archive::is_archive(lines[0]) && fs::symlink_status(lines[0], ec).type() == fs::file_type::regular;
+    if (!loose) return std::vector<runner::SourcePath>{{lines[0], {}}};
   }
   const StudentIdPattern lms("lms");
   for (const auto& line : lines) {
-    Part part{line, {}};
-    if (!archive::is_archive(part.path)) part.uploaded = lms.uploaded_name(part.path).value_or(part.path.filename().string());
-    e.parts.push_back(std::move(part));
+    runner::SourcePath p{line, {}};
+    if (!archive::is_archive(line)) p.uploaded = lms.uploaded_name(line).value_or(fs::path(line).filename().string());
+    paths.push_back(std::move(p));
   }
-  if (!e.parts.empty()) e.path = e.parts.front().path;
+  return paths;
+}
+
+}  // namespace
+
+std::optional<Entry> entry_from_recorded(const runner::SubmissionResult& recorded, std::string& why) {
+  why.clear();
+  std::vector<runner::SourcePath> paths = recorded.source_paths;
+  if (paths.empty()) {
+    auto legacy = legacy_source_paths(recorded.source, why);
+    if (!legacy) return std::nullopt;
+    paths = std::move(*legacy);
+  }
+  for (const auto& p : paths)
+    if (!fs::path(p.path).is_absolute()) {
+      why = "the recorded path " + archive::printable_name(p.path) + " is not absolute";
+      return std::nullopt;
+    }
+  Entry e;
+  e.student = recorded.student;
+  // Recorded paths are read like listed entries: never followed if a link.
+  e.listed = true;
+  if (paths.size() == 1 && paths[0].uploaded.empty()) {
+    e.path = paths[0].path;
+    return e;
+  }
+  for (const auto& p : paths) e.parts.push_back({p.path, p.uploaded});
+  e.path = e.parts.front().path;
   return e;
 }
+
+namespace {
+
+// "'<name>': <why>" for the list of entries not graded; the caller shows it
+// through printable_name, so the name's controls are visible there.
+std::string not_an_entry(const std::string& name, const std::string& why) { return "'" + name + "': " + why; }
+
+std::string name_refusal(const std::string& problem) {
+  return "its name holds " + problem +
+         "; a name with a control character or a byte that is not UTF-8 is never graded (it could forge what the "
+         "gradebook records or what a report shows): rename it and grade it again";
+}
+
+// A folder named on the command line that holds no lesson folder itself but
+// exactly one folder named like a student (with --id-pattern given): an LMS
+// export of one student, not one submission wrapped in a folder.
+bool export_of_one_student(const course::Course& course, const fs::path& folder, const StudentIdPattern& pattern) {
+  if (!pattern.given() || holds_lesson(lesson_folders(course), folder)) return false;
+  std::vector<fs::path> children;
+  std::error_code ec;
+  for (const auto& child : fs::directory_iterator(folder, ec)) children.push_back(child.path());
+  return children.size() == 1 && real_directory(children[0]) && pattern.student_of(children[0]).has_value();
+}
+
+}  // namespace
 
 std::vector<Entry> discover(const course::Course& course, const std::vector<fs::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched) {
   std::vector<Entry> out;
+  std::vector<Entry> refused_ids;  // refused for an invisible character in the id, kept for the look-alike check
+  // Adds the entry; false when its name or id keeps it out (then it is in `unmatched`).
   auto add = [&](const fs::path& p, bool listed, std::string refused) {
+    const std::string name = p.filename().string();
+    if (std::string problem = util::entry_name_problem(name); !problem.empty()) {
+      unmatched.push_back(not_an_entry(name, name_refusal(problem)));
+      return false;
+    }
     std::string why;
     auto id = pattern.student_of(p, why);
     if (!id) {
-      unmatched.push_back("'" + p.filename().string() + "': " + (why.empty() ? "its name does not match --id-pattern" : why));
-      return;
+      unmatched.push_back(not_an_entry(name, why.empty() ? "its name does not match --id-pattern" : why));
+      return false;
     }
-    out.push_back({p, *id, listed, std::move(refused), {}});
+    if (std::string problem = util::student_id_problem(*id); !problem.empty()) {
+      unmatched.push_back(not_an_entry(name, "its student id '" + *id + "' holds " + problem +
+                                                 ", which would read like an id without it: rename it and grade it again"));
+      refused_ids.push_back({p, *id, listed, {}, {}});
+      return false;
+    }
+    out.push_back({p, util::nfc(*id), listed, std::move(refused), {}});
+    return true;
   };
-  for (const auto& p : paths) {
+  for (const auto& given : paths) {
     std::error_code ec;
     // A path given on the command line is the instructor's choice: trusted, links included.
-    if (!fs::exists(p, ec)) throw std::invalid_argument("submission " + p.string() + " does not exist");
-    if (archive::is_archive(p) || (fs::is_directory(p) && is_submission_folder(course, p))) {
+    if (!fs::exists(given, ec)) throw std::invalid_argument("submission " + given.string() + " does not exist");
+    // Recorded as an absolute path with no "." or ".." (its folder resolved):
+    // a regrade from another folder reads the same files. The entry itself
+    // keeps its name, link or not.
+    const fs::path absolute = fs::absolute(given);
+    const std::string last = absolute.filename().string();
+    const fs::path p = last.empty() || last == "." || last == ".." ? fs::canonical(absolute)
+                                                                    : fs::canonical(absolute.parent_path()) / last;
+    if (!util::is_valid_utf8(p.parent_path().string()))
+      throw std::invalid_argument("the path " + archive::printable_name(p.string()) +
+                                  " is not UTF-8, and the gradebook records paths as UTF-8 text; move or rename the folder");
+    if (archive::is_archive(p) ||
+        (fs::is_directory(p) && is_submission_folder(course, p) && !export_of_one_student(course, p, pattern))) {
       add(p, false, {});
       continue;
     }
-    if (!fs::is_directory(p)) throw std::invalid_argument(p.string() + " is neither a folder nor a .zip/.tar.gz archive");
+    if (!fs::is_directory(p)) throw std::invalid_argument(given.string() + " is neither a folder nor a .zip/.tar.gz archive");
+    if (!util::is_valid_utf8(p.filename().string()))
+      throw std::invalid_argument("the path " + archive::printable_name(p.string()) +
+                                  " is not UTF-8, and the gradebook records paths as UTF-8 text; move or rename the folder");
     // Entries inside it are not: a linked entry is never followed.
     util::Fd dir = util::open_trusted_directory(p);
-    if (!dir) throw std::invalid_argument("cannot open the folder " + p.string());
+    if (!dir) throw std::invalid_argument("cannot open the folder " + given.string());
     for (const auto& child : util::list_beneath(dir.get(), false)) {
       fs::path c = p / child.rel;
+      // Whatever its kind (folder, archive, loose file, link): a name that
+      // could forge a record or a report is refused with the reason.
+      if (std::string problem = util::entry_name_problem(child.rel); !problem.empty()) {
+        unmatched.push_back(not_an_entry(child.rel, name_refusal(problem)));
+        continue;
+      }
       if (child.kind == util::Listed::Kind::symlink) {
         if (archive::is_archive(c) || fs::is_directory(c, ec)) {
           add(c, true, child.rel + " is a symbolic link: never followed (an entry of a batch must be a real folder or archive)");
-        } else if (auto uploaded = pattern.uploaded_name(c); uploaded && child.rel.find('\n') == std::string::npos) {
+        } else if (auto uploaded = pattern.uploaded_name(c)) {
           // A linked loose file: a part that grading refuses, with the reason, never reads.
-          add(c, true, {});
-          if (!out.empty() && out.back().path == c) out.back().parts.push_back({c, *uploaded});
+          if (add(c, true, {})) out.back().parts.push_back({c, *uploaded});
         }
       } else if (child.kind == util::Listed::Kind::directory ||
                  (child.kind == util::Listed::Kind::file && archive::is_archive(c))) {
         add(c, true, {});
       } else if (child.kind == util::Listed::Kind::file && child.rel.front() != '.') {
         // A loose file: an LMS export of one student's files, one by one.
-        if (child.rel.find('\n') != std::string::npos) {
-          unmatched.push_back("'" + child.rel + "': a loose file whose name holds a line break");
-          continue;
-        }
         auto uploaded = pattern.uploaded_name(c);
         if (!uploaded) {
           std::string why;
           bool named = pattern.student_of(c, why).has_value();
-          unmatched.push_back("'" + child.rel + "': " +
-                              (named || why.empty()
-                                   ? std::string("a loose file, not a folder or archive; loose files are grouped by "
-                                                 "student with --id-pattern canvas, moodle or lms")
-                                   : why));
+          unmatched.push_back(not_an_entry(child.rel, named || why.empty()
+                                                          ? std::string("a loose file, not a folder or archive; loose files are grouped by "
+                                                                        "student with --id-pattern canvas, moodle or lms")
+                                                          : why));
           continue;
         }
-        add(c, true, {});
-        if (!out.empty() && out.back().path == c) out.back().parts.push_back({c, *uploaded});
+        if (add(c, true, {})) out.back().parts.push_back({c, *uploaded});
       }
     }
   }
   out = combine_parts(std::move(out));
-  check_unique_students(out);
+  std::vector<Entry> all = out;
+  all.insert(all.end(), refused_ids.begin(), refused_ids.end());
+  check_unique_students(all);
   return out;
 }
 

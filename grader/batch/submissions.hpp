@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "grader/course/model.hpp"
+#include "grader/runner/results.hpp"
 
 namespace grader::batch {
 
@@ -47,11 +48,21 @@ struct Entry {
 std::optional<std::string> loose_file_destination(const course::Course& course, const std::string& uploaded,
                                                   std::string& why);
 
-/// What a result records as its source: the entry's path, or with parts,
-/// every part's path, one per line (grader regrade reads it back).
+/// What a result shows as its source: the entry's path (with parts, the
+/// first part's). For people to read; never parsed back.
 std::string source_of(const Entry& entry);
-/// The inverse, for a source recorded by this grader; `student` is the id.
-Entry entry_from_source(const std::string& source, const std::string& student);
+/// Every path of the entry as a result records them (SubmissionResult::
+/// source_paths): the folder or archive, or each part with its uploaded name.
+std::vector<runner::SourcePath> source_paths_of(const Entry& entry);
+
+/// The entry a recorded result was graded from, read back for `grader
+/// regrade` and `similarity`: from source_paths, or in a row written before
+/// gradebook schema 3, from the newline-joined `source`. Nothing, with `why`
+/// saying what to do, when a path is not absolute (the folder it was relative
+/// to is not known) or an old row's lines do not all share one folder (a
+/// file name holding a line break could have forged them). The entry is
+/// `listed`: a recorded path that has become a link is never followed.
+std::optional<Entry> entry_from_recorded(const runner::SubmissionResult& recorded, std::string& why);
 
 /// How student ids are read from entry names.
 class StudentIdPattern {
@@ -79,15 +90,19 @@ class StudentIdPattern {
   /// "Sam Smith_1019_assignsubmission_file_softmax.cpp". Nothing for other
   /// patterns (their names carry no such part) or a name student_of refuses.
   std::optional<std::string> uploaded_name(const std::filesystem::path& entry) const;
+  /// True when a pattern was given (ids are not simply the entry names).
+  bool given() const { return !kind_.empty(); }
 
  private:
   std::string kind_;  ///< "", "canvas", "moodle", "lms" or "regex"
   std::optional<std::regex> regex_;
 };
 
-/// Refuses a batch in which two entries resolve to the same student id
-/// (compared case-insensitively): throws std::invalid_argument naming both
-/// entries of every such id. Nothing is ever merged by grading order.
+/// Refuses a batch in which two entries resolve to the same student id, or
+/// to ids that differ only in letter case, Unicode normalisation form or
+/// invisible format characters (util::id_comparison_key): throws
+/// std::invalid_argument naming both entries (and both ids when they differ)
+/// of every such id. Nothing is ever merged by grading order.
 void check_unique_students(const std::vector<Entry>& entries);
 
 /// The entry's name without .zip/.tar.gz/... .
@@ -103,7 +118,9 @@ bool is_submission_folder(const course::Course& course, const std::filesystem::p
 std::filesystem::path find_workspace_root(const course::Course& course, const std::filesystem::path& folder);
 
 /// Expands the command line's paths into entries: a submission folder or an
-/// archive is one entry; any other folder contributes each of its folders
+/// archive is one entry (with --id-pattern given, a folder whose one folder
+/// inside is named like a student is a folder of entries holding that
+/// student, not a wrapped submission); any other folder contributes each of its folders
 /// and archives, and with an LMS pattern (canvas, moodle, lms) its loose
 /// files: a student's loose files and archives are combined into one entry
 /// with parts (a student with a folder and anything else is refused, as two
@@ -111,8 +128,16 @@ std::filesystem::path find_workspace_root(const course::Course& course, const st
 /// it is a link: the instructor chose it); an entry listed inside a folder is
 /// never followed: a linked entry is returned refused ("x is a symbolic link:
 /// never followed"), so it is recorded with zero points and the reason.
+/// Every entry's path is absolute. An entry whose name holds a control
+/// character (line break, tab, carriage return, escape, DEL, C1) or a byte
+/// that is not UTF-8, or whose student id holds an invisible format character
+/// (Cf: zero width characters, word joiner, BOM, bidi controls), is not an
+/// entry: it is in `unmatched` with the reason, whatever its kind (folder,
+/// archive, loose file, link), and the rest of the batch goes on. Ids are
+/// stored in NFC.
 /// Throws std::invalid_argument for a path that does not exist, and when two
-/// entries resolve to the same student (check_unique_students).
+/// entries resolve to the same student or to look-alike ids, an entry
+/// refused for its id included (check_unique_students).
 /// Entries whose name does not match the pattern are returned in `unmatched`.
 std::vector<Entry> discover(const course::Course& course, const std::vector<std::filesystem::path>& paths,
                             const StudentIdPattern& pattern, std::vector<std::string>& unmatched);

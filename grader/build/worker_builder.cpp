@@ -1,5 +1,7 @@
 #include "grader/build/worker_builder.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,9 +25,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every header under the include directories feeds the object key, so a
-// changed course header invalidates cached student objects. `newest` is the
-// latest modification time among them: a precompiled header older than that
+// Every file under the include directories feeds the object key, so a
+// changed course file invalidates cached student objects (a student file may
+// include any of them, a course .cpp too). `newest` is the latest
+// modification time among the headers: a precompiled header older than that
 // was made from other headers.
 struct CourseHeaders {
   std::string digest;
@@ -40,8 +43,7 @@ CourseHeaders digest_headers(const Toolchain& t) {
   for (const auto& dir : t.include_dirs) {
     std::error_code ec;
     for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); ++it) {
-      auto ext = it->path().extension();
-      if (it->is_regular_file() && (ext == ".hpp" || ext == ".h")) headers.push_back(it->path());
+      if (it->is_regular_file()) headers.push_back(it->path());
     }
   }
   std::sort(headers.begin(), headers.end());
@@ -49,6 +51,7 @@ CourseHeaders digest_headers(const Toolchain& t) {
   for (const auto& p : headers) {
     h.field(p.string());
     h.field(util::read_file(p));
+    if (p.extension() != ".hpp" && p.extension() != ".h") continue;
     std::error_code ec;
     auto time = fs::last_write_time(p, ec);
     if (!ec && time > out.newest) out.newest = time;
@@ -65,50 +68,101 @@ void note_once(const std::string& text) {
   if (said.insert(text).second) std::cerr << "grader: note: " << text << "\n";
 }
 
-// GCC names the header it refused, with -Winvalid-pch, in a line such as
-// "warning: .../lesson.hpp.gch: not used because `__OPTIMIZE__' not defined".
-bool compiler_refused(const std::string& diagnostics, const std::string& gch) {
-  for (std::size_t at = diagnostics.find(gch); at != std::string::npos; at = diagnostics.find(gch, at + 1)) {
-    std::size_t end = diagnostics.find('\n', at);
-    std::string_view line(diagnostics.data() + at, (end == std::string::npos ? diagnostics.size() : end) - at);
-    if (line.find("not used because") != std::string_view::npos || line.find("Winvalid-pch") != std::string_view::npos)
-      return true;
-  }
-  return false;
-}
-
-// The compiler driver outlives a limit that ends cc1plus (RLIMIT_CPU's
-// SIGXCPU, or SIGKILL) and reports it as its own "internal compiler error":
-// name the limit instead of passing GCC's bug-report text on.
-std::string limit_that_stopped_the_compiler(const std::string& err, const BuildLimits& limits) {
-  if (err.find("CPU time limit exceeded signal terminated program") != std::string::npos)
+// The compiler driver outlives a limit that ends cc1plus: RLIMIT_CPU's
+// SIGXCPU makes it say "c++: internal compiler error: CPU time limit
+// exceeded signal terminated program cc1plus", then GCC's bug-report lines,
+// and exit with 4 (ICE_EXIT_CODE). Name the limit instead of passing that on.
+// The decision is the exit code's: without -pass-exit-codes the driver
+// exits with 4 only when one of its programs died from a signal, which no
+// source file can make happen (an error exits with 1, and cc1plus turns its
+// own crashes into an exit code), while any text can be printed by a file
+// (`#line` to a missing file and a `static_assert` message with newlines
+// print lines of their choosing, without an excerpt after them). The text is
+// read only to choose the words, and only the last line, which after a
+// program died is the driver's. A SIGKILL (the hard CPU limit, the
+// out-of-memory killer) makes the driver exit with 1, like any error: its
+// "fatal error: Killed signal terminated program cc1plus" is shown as it is.
+constexpr int kDriverSawAProgramDie = 4;
+std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const std::string& compiler,
+                                            const BuildLimits& limits) {
+  if (run.timed_out || run.signal != 0 || run.exit_code != kDriverSawAProgramDie) return "";
+  const std::string generic = "a compiler program was stopped by a signal (memory or CPU limit: simplify templates or "
+                              "constant expressions)";
+  if (run.output_truncated) return generic;  // the driver's own last lines were cut off
+  std::vector<std::string> lines;
+  std::istringstream in(run.err);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  auto trailer = [](const std::string& line) {
+    return line.empty() || line == "compilation terminated." || line.rfind("Please submit a full bug report", 0) == 0 ||
+           (line.rfind("See <", 0) == 0 && line.size() > 24 && line.compare(line.size() - 19, 19, "> for instructions.") == 0);
+  };
+  while (!lines.empty() && trailer(lines.back())) lines.pop_back();
+  const std::string cpu = fs::path(compiler).filename().string() +
+                          ": internal compiler error: CPU time limit exceeded signal terminated program ";
+  if (!lines.empty() && lines.back().rfind(cpu, 0) == 0 && lines.back().find_first_of(" :", cpu.size()) == std::string::npos)
     return "compiling took longer than " + std::to_string(limits.compile_timeout_s) +
            " s of CPU time and was stopped (a template or constexpr that never ends?)";
-  if (err.find("Killed signal terminated program") != std::string::npos)
-    return "the compiler was stopped by SIGKILL (memory or CPU limit: simplify templates or constant expressions)";
-  return "";
+  return generic;
 }
 
-sandbox::Spec compiler_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
-                            const fs::path& cache_dir, const LessonArtifacts* artifacts) {
+// What the compiler of one student file may read: the course headers, the
+// system's and the precompiled course headers, never solutions/ or tests/,
+// and nothing that depends on other submissions or on the grading order: no
+// object cache, no scratch folder but its own (`work_dir`, which holds only
+// the file it compiles). The link's spec adds what the link needs.
+sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
   spec.env = sandbox::clean_environment(work_dir.string());
+  // __DATE__ and __TIME__ as the same fixed time on every compile (GCC reads
+  // SOURCE_DATE_EPOCH): an object is reused later and by other submissions.
+  spec.env.push_back("SOURCE_DATE_EPOCH=0");
   spec.limits.address_space_bytes = limits.memory_mb << 20;
   spec.limits.cpu_seconds = limits.compile_timeout_s;
   spec.limits.file_size_bytes = std::size_t{256} << 20;
   spec.limits.processes = 32;  // driver, cc1plus, as, collect2, ld
-  // The compiler reads student files: it may read the course headers, the
-  // system's and what the link needs, never solutions/ or tests/.
+  std::vector<std::string> inputs = t.include_dirs;
+  inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
+  for (const auto& [id, lesson] : t.lessons)
+    if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
+  spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
+  return spec;
+}
+
+sandbox::Spec link_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits,
+                        const fs::path& cache_dir, const LessonArtifacts& artifacts) {
+  sandbox::Spec spec = compile_spec(t, work_dir, limits);
   std::vector<std::string> inputs = t.include_dirs;
   inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
   inputs.push_back((cache_dir / "objects").string());
-  for (const auto& [id, lesson] : t.lessons)
-    if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
   inputs.push_back(t.worker_main_object);
-  if (artifacts) inputs.insert(inputs.end(), artifacts->worker_libraries.begin(), artifacts->worker_libraries.end());
+  inputs.insert(inputs.end(), artifacts.worker_libraries.begin(), artifacts.worker_libraries.end());
   spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
   return spec;
+}
+
+// The compile command of one file, forced headers included, as the probe of
+// a precompiled header and every student file use it.
+std::vector<std::string> compile_argv(const Toolchain& t, const std::vector<std::string>& forced_flags,
+                                      const fs::path& compile_dir, const fs::path& file, const fs::path& object) {
+  std::vector<std::string> argv = {t.compiler};
+  for (const auto& f : t.compile_flags) argv.push_back(f);
+  for (const auto& d : t.include_dirs) argv.push_back("-I" + d);
+  for (const auto& d : t.system_include_dirs) argv.insert(argv.end(), {"-isystem", d});
+  argv.insert(argv.end(), forced_flags.begin(), forced_flags.end());
+  // __FILE__ names the file by its workspace name, the same in every compile of it.
+  argv.push_back("-ffile-prefix-map=" + compile_dir.string() + "/=");
+  argv.insert(argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+  return argv;
+}
+
+// Writes a student file where it is compiled, with a fixed modification time
+// (__TIMESTAMP__ is the file's), so that two compiles of it differ in nothing.
+void write_source(const fs::path& file, const std::string& content) {
+  fs::create_directories(file.parent_path());
+  std::ofstream(file, std::ios::binary) << content;
+  const struct timespec epoch[2] = {{0, 0}, {0, 0}};
+  ::utimensat(AT_FDCWD, file.c_str(), epoch, 0);
 }
 
 // GRADER_BUILD_LOG=FILE appends one line per student file and per worker
@@ -193,9 +247,143 @@ WorkerBuilder::WorkerBuilder(const Toolchain& toolchain, fs::path cache_dir)
   fs::create_directories(cache_dir_ / "objects");
 }
 
+// How a student file is compiled, beyond the compiler, flags and headers the
+// key holds: alone in a folder of its own, with a fixed __FILE__ prefix,
+// __DATE__/__TIME__ and __TIMESTAMP__. Objects made another way (an older
+// grader compiled files next to each other) are never reused.
+constexpr const char* kCompileRecipe = "alone in its own folder; -ffile-prefix-map; SOURCE_DATE_EPOCH=0; mtime 0";
+
 std::string WorkerBuilder::object_key(const SourceFile& source, const ForcedInclude& forced) const {
   // The file name matters too: it appears in __FILE__ and in diagnostics.
-  return util::Sha256().field(headers_digest_).field(forced.identity).field(source.relative).field(source.content).hex();
+  // And the checks it passed before it was compiled (kStudentFileChecks).
+  return util::Sha256()
+      .field(kCompileRecipe)
+      .field(headers_digest_)
+      .field(forced.identity)
+      .field(kStudentFileChecks)
+      .field(source.relative)
+      .field(source.content)
+      .hex();
+}
+
+std::vector<HiddenPath> WorkerBuilder::hidden_paths(const fs::path& compile_dir, const fs::path& work_dir) const {
+  std::vector<HiddenPath> out;
+  auto add = [&](const fs::path& p, const std::string& shown) {
+    if (p.empty()) return;
+    out.push_back({p.lexically_normal().string(), shown});
+    std::error_code ec;  // the compiler may name a folder by its resolved path too
+    if (fs::path real = fs::canonical(p, ec); !ec && real != p.lexically_normal()) out.push_back({real.string(), shown});
+  };
+  add(compile_dir, "");  // what is left of the student file's path is its workspace name
+  add(work_dir, "<scratch>");
+  const fs::path course = toolchain_.course_root.lexically_normal();
+  add(course, "<course>");
+  // The course's other folders read "<course>/lessons/..." when inside it; their own name otherwise.
+  auto add_outside_course = [&](const fs::path& p, const std::string& shown) {
+    const std::string text = p.lexically_normal().string();
+    if (course.empty() || text.rfind(course.string() + "/", 0) != 0) add(p, shown);
+  };
+  if (!toolchain_.manifest_path.empty()) add_outside_course(toolchain_.manifest_path.parent_path().parent_path(), "<course build>");
+  for (const auto& d : toolchain_.include_dirs) add_outside_course(d, "<course headers>");
+  for (const auto& [id, lesson] : toolchain_.lessons)
+    if (lesson.precompiled_header)
+      add_outside_course(fs::path(lesson.precompiled_header->header).parent_path(), "<course build>/student-pch/" + id);
+  add_outside_course(cache_dir_, "<object cache>");
+  return out;
+}
+
+namespace {
+
+// What a probe's verdict depends on: the compiler (its path and the file it
+// resolves to, by size and time: an upgrade in place changes them), every
+// flag and include folder of the compile command, the header and which .gch.
+std::string probe_key(const Toolchain& t, const std::string& header, const std::string& gch, const std::string& stamp) {
+  util::Sha256 h;
+  h.field("pch probe 1").field(t.compiler);
+  std::error_code ec;
+  const fs::path real = fs::canonical(t.compiler, ec);
+  if (!ec) {
+    const auto size = fs::file_size(real, ec);
+    const auto time = fs::last_write_time(real, ec).time_since_epoch().count();
+    h.field(real.string()).field(std::to_string(size)).field(std::to_string(time));
+  }
+  for (const auto& f : t.compile_flags) h.field(f);
+  for (const auto& d : t.include_dirs) h.field("-I" + d);
+  for (const auto& d : t.system_include_dirs) h.field("-isystem" + d);
+  h.field(header).field(gch).field(stamp);
+  return h.hex();
+}
+
+}  // namespace
+
+PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& gch, const std::string& stamp) const {
+  // Once per .gch and process; a batch's threads wait for the first probe.
+  static std::mutex mutex;
+  static std::map<std::string, PchProbe> probed;
+  std::lock_guard<std::mutex> lock(mutex);
+  const std::string key = probe_key(toolchain_, header, gch, stamp);
+  if (auto it = probed.find(key); it != probed.end()) return it->second;
+
+  // And once per .gch across processes (each `grader check` is one): the
+  // verdict is kept in the cache folder, which only the grader writes, by
+  // the same key. "used", or "refused" and GCC's reason on the next line.
+  const fs::path verdict_file = cache_dir_ / "pch-probes" / key;
+  {
+    std::error_code ec;
+    if (fs::is_regular_file(verdict_file, ec) && fs::file_size(verdict_file, ec) < 4096 && !ec) {
+      std::istringstream in(util::read_file(verdict_file));
+      std::string verdict, reason;
+      std::getline(in, verdict);
+      std::getline(in, reason);
+      if (verdict == "used" || (verdict == "refused" && !reason.empty())) {
+        PchProbe probe{verdict == "used", verdict == "used" ? "" : reason};
+        probed[key] = probe;
+        return probe;
+      }
+    }
+  }
+
+  PchProbe probe;
+  bool finished = false;  // a verdict of the compiler's own, worth keeping
+  try {
+    util::TempDir dir("grader-pch-probe");
+    const fs::path file = dir.path() / "probe.cpp";
+    write_source(file, "");
+    BuildLimits limits;
+    sandbox::Spec spec = compile_spec(toolchain_, dir.path(), limits);
+    spec.argv = compile_argv(toolchain_, {"-include", header, "-Winvalid-pch", "-H"}, dir.path(), file, dir.path() / "probe.o");
+    auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    finished = !run.timed_out && run.signal == 0 && !run.output_truncated;
+    // -H names each header it reads, one per line, a precompiled one as "! PATH".
+    // The file is empty: every line is the compiler's about the course's own header.
+    std::istringstream lines(run.err);
+    for (std::string line; std::getline(lines, line);)
+      if (line == "! " + gch) probe.used = run.ok();
+    if (!probe.used) {
+      std::string why;
+      std::istringstream again(run.err);
+      for (std::string line; std::getline(again, line);)
+        if (line.find("not used because") != std::string::npos || line.find("error") != std::string::npos) {
+          why = line;
+          break;
+        }
+      if (why.empty()) why = run.ok() ? "the compiler read the header as text" : "the probe compile failed";
+      probe.reason = cut_line(hide_paths(why, hidden_paths(dir.path(), {})), 300);
+    }
+  } catch (const std::exception& e) {
+    probe.reason = std::string("the probe compile could not run: ") + e.what();
+  }
+  if (finished) {
+    try {
+      std::error_code ec;
+      fs::create_directories(verdict_file.parent_path(), ec);
+      util::write_file_atomically(verdict_file, probe.used ? "used\n" : "refused\n" + probe.reason + "\n");
+    } catch (const std::exception&) {
+      // A cache that cannot be written only means the next process probes again.
+    }
+  }
+  probed[key] = probe;
+  return probe;
 }
 
 ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, const SourceFile& source) const {
@@ -222,10 +410,18 @@ ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, co
       forced.note = "the precompiled course header " + pch.gch + " is older than the course headers: student files " +
                     "compile from source, which is slower (rebuild the course: cmake --build build)";
     } else {
-      forced.flags = {"-include", pch.header, "-Winvalid-pch"};
-      forced.gch = pch.gch;
-      forced.identity += "\n" + pch.gch + " " + std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
-      return forced;
+      const std::string stamp = std::to_string(size) + " " + std::to_string(time.time_since_epoch().count());
+      // Asked of the compiler with a file of the grader's own, never read from a student's compile.
+      if (const PchProbe probe = probe_pch(pch.header, pch.gch, stamp); probe.used) {
+        forced.flags = {"-include", pch.header, "-Winvalid-pch"};
+        forced.gch = pch.gch;
+        forced.identity += "\n" + pch.gch + " " + stamp;
+        return forced;
+      } else {
+        forced.note = "the compiler refused the precompiled course header " + pch.gch + " (" + probe.reason +
+                      "; was the compiler or a flag changed since the course was built?): student files compile from "
+                      "source, which is slower (rebuild the course: cmake --build build)";
+      }
     }
   }
   // The same headers from source, by their own paths (never lesson.hpp, whose
@@ -260,11 +456,9 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   LessonArtifacts with_extra = *found;
   with_extra.worker_libraries.insert(with_extra.worker_libraries.begin(), extra_libraries.begin(), extra_libraries.end());
   const LessonArtifacts* artifacts = &with_extra;
-  fs::path src_dir = work_dir / "src";
   std::vector<std::string> objects;
   util::Sha256 worker_key;  // the objects, in link order, plus the link's other inputs
   worker_key.field(lesson).field(link_inputs_digest(toolchain_, *artifacts));
-  std::string prefix = src_dir.string() + "/";
   for (const auto& source : sources) {
     const ForcedInclude forced = forced_include(lesson, source);
     if (!forced.note.empty()) note_once(forced.note);
@@ -298,26 +492,49 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       return result;
     }
-    fs::path file = src_dir / source.relative;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << source.content;
-    fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
-    sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
-    spec.argv = {toolchain_.compiler};
-    for (const auto& f : toolchain_.compile_flags) spec.argv.push_back(f);
-    for (const auto& d : toolchain_.include_dirs) spec.argv.push_back("-I" + d);
-    for (const auto& d : toolchain_.system_include_dirs) spec.argv.insert(spec.argv.end(), {"-isystem", d});
-    spec.argv.insert(spec.argv.end(), forced.flags.begin(), forced.flags.end());
-    spec.argv.insert(spec.argv.end(), {"-fdiagnostics-color=never", "-c", file.string(), "-o", object.string()});
+    // Alone, in a folder of its own beside the lesson's scratch folder: the
+    // compile can read this file, the course's headers and the system's, and
+    // nothing else a submission or the grading order decides (no other
+    // student file of this or another submission, no object), so the key
+    // (this file, the course headers, what was forced in) holds all it read.
+    util::TempDir compile_dir("grader-compile");
+    const fs::path file = compile_dir.path() / source.relative;
+    write_source(file, source.content);
+    const fs::path compiled_object = compile_dir.path() / "object.o";
+    // Compiled to assembly first, so that what the assembler will read is
+    // scanned after every macro, attribute and pasted keyword has been
+    // expanded (the source scan sees only what the text spells); then
+    // assembled with the same flags (the same object as `-c` in one step).
+    const fs::path assembly = compile_dir.path() / "object.s";
+    sandbox::Spec spec = compile_spec(toolchain_, compile_dir.path(), limits);
+    spec.argv = compile_argv(toolchain_, forced.flags, compile_dir.path(), file, assembly);
+    std::replace(spec.argv.begin(), spec.argv.end(), std::string("-c"), std::string("-S"));
     auto compile_start = std::chrono::steady_clock::now();
     auto run = sandbox::run(spec, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+    if (run.ok()) {
+      std::ifstream generated(assembly, std::ios::binary);
+      if (auto bad = find_forbidden_in_generated_assembly(generated)) {
+        result.isolation = run.isolation;
+        ++result.compiled;
+        log_build("failed", source.relative, seconds_since(compile_start));
+        result.diagnostics = describe(*bad, source.relative);
+        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return result;
+      }
+      sandbox::Spec assemble = compile_spec(toolchain_, compile_dir.path(), limits);
+      assemble.argv = {toolchain_.compiler};
+      for (const auto& f : toolchain_.compile_flags) assemble.argv.push_back(f);
+      assemble.argv.insert(assemble.argv.end(), {"-fdiagnostics-color=never", "-c", "-x", "assembler",
+                                                 assembly.string(), "-o", compiled_object.string()});
+      const std::string compiler_messages = run.err;
+      run = sandbox::run(assemble, std::chrono::seconds(limits.wall_seconds()), 256 * 1024);
+      run.err = compiler_messages + run.err;
+      std::error_code ignored;
+      fs::remove(assembly, ignored);
+    }
     result.isolation = run.isolation;
     ++result.compiled;
     log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
-    if (!forced.gch.empty() && compiler_refused(run.err, forced.gch))
-      note_once("the compiler refused the precompiled course header " + forced.gch + " (-Winvalid-pch; was the "
-                "compiler or a flag changed since the course was built?): student files compile from source, which is "
-                "slower (rebuild the course: cmake --build build)");
     if (!run.ok()) {
       if (run.timed_out)
         result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.wall_seconds()) +
@@ -325,17 +542,26 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       else if (run.signal)
         result.diagnostics = source.relative + ": the compiler was stopped by " + sandbox::describe_signal(run.signal) +
                              " (memory or CPU limit: simplify templates or constant expressions)";
-      else if (std::string limit = limit_that_stopped_the_compiler(run.err, limits); !limit.empty())
+      else if (std::string limit = limit_that_stopped_the_compiler(run, toolchain_.compiler, limits); !limit.empty())
         result.diagnostics = source.relative + ": " + limit;
       else
-        result.diagnostics = explain_denied_reads(trim_diagnostics(run.err, prefix));
+        result.diagnostics =
+            explain_denied_reads(trim_diagnostics(run.err, hidden_paths(compile_dir.path(), work_dir))) +
+            (run.output_truncated ? "... (the compiler's output was cut after 256 KiB)\n" : "");
       result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      return result;
+    }
+    const fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
+    std::error_code ec;
+    fs::copy_file(compiled_object, object, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+      result.diagnostics = source.relative + ": the compiled object could not be kept (" + ec.message() + ")";
+      result.seconds = seconds_since(start);
       return result;
     }
     // Publish into the cache atomically: concurrent graders may race here.
     fs::path tmp = cached;
     tmp += ".tmp" + std::to_string(::getpid()) + "-" + std::to_string(std::hash<std::string>{}(work_dir.string()));
-    std::error_code ec;
     fs::copy_file(object, tmp, fs::copy_options::overwrite_existing, ec);
     if (!ec) fs::rename(tmp, cached, ec);
     objects.push_back(object.string());
@@ -358,7 +584,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     }
   }
   auto link_start = std::chrono::steady_clock::now();
-  sandbox::Spec spec = compiler_spec(toolchain_, work_dir, limits, cache_dir_, artifacts);
+  sandbox::Spec spec = link_spec(toolchain_, work_dir, limits, cache_dir_, *artifacts);
   spec.argv = {toolchain_.compiler};
   for (const auto& o : objects) spec.argv.push_back(o);
   spec.argv.push_back(toolchain_.worker_main_object);
@@ -372,7 +598,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   if (!run.ok()) {
     std::string text = run.err;
     // Undefined references to the lesson API mean a function was deleted or renamed.
-    result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, prefix);
+    result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, hidden_paths({}, work_dir));
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return result;
   }
@@ -389,39 +615,6 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   result.worker = worker;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
-}
-
-std::string explain_denied_reads(const std::string& diagnostics) {
-  // The compiler says "Permission denied"; the assembler (.incbin) says "file not found" either way.
-  if (diagnostics.find("Permission denied") == std::string::npos && diagnostics.find("Error: file not found") == std::string::npos)
-    return diagnostics;
-  return diagnostics +
-         "note: a file your code names cannot be included or read: the grader compiles student files with the course "
-         "headers and the system headers only\n";
-}
-
-std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines) {
-  std::istringstream in(text);
-  std::vector<std::string> lines;
-  std::string line;
-  bool started = false;
-  std::size_t total = 0;
-  while (std::getline(in, line)) {
-    ++total;
-    for (std::size_t p; !strip_prefix.empty() && (p = line.find(strip_prefix)) != std::string::npos;)
-      line.erase(p, strip_prefix.size());
-    if (!started && (line.find("error") != std::string::npos || line.find("undefined reference") != std::string::npos))
-      started = true;
-    if (started && lines.size() < max_lines) lines.push_back(line.size() > 300 ? line.substr(0, 300) + " ..." : line);
-  }
-  if (lines.empty()) {  // no line said "error": keep the head of the output
-    std::istringstream again(text);
-    while (lines.size() < max_lines && std::getline(again, line)) lines.push_back(line);
-  }
-  std::string out;
-  for (const auto& l : lines) out += l + "\n";
-  if (total > lines.size()) out += "... (" + std::to_string(total - lines.size()) + " more lines)\n";
-  return out;
 }
 
 }  // namespace grader::build

@@ -1,13 +1,16 @@
 // Compiles a lesson's student files and links them with the course-owned
 // worker main and bridge into a worker executable. Only student files are
 // compiled per submission; identical files (an untouched starter, say) hit a
-// content-addressed object cache and are compiled once.
+// content-addressed object cache and are compiled once. Each file is compiled
+// alone, in a folder of its own, so that what its key holds is all the
+// compile can read (docs/security.md, "What an object is made of").
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "grader/build/compiler_messages.hpp"
 #include "grader/build/toolchain.hpp"
 
 namespace grader::build {
@@ -51,6 +54,14 @@ struct ForcedInclude {
   std::string note;                ///< why no precompiled header is used, or "" (also when built without on purpose)
 };
 
+/// Whether the compiler uses a lesson's precompiled header, asked once per
+/// .gch (path, size, time) by compiling an empty file of the grader's own
+/// with the student flags and -H: a student file's output is never read for it.
+struct PchProbe {
+  bool used = false;
+  std::string reason;  ///< why not, from the probe's own output (paths hidden), when !used
+};
+
 class WorkerBuilder {
  public:
   WorkerBuilder(const Toolchain& toolchain, std::filesystem::path cache_dir);
@@ -67,18 +78,13 @@ class WorkerBuilder {
 
  private:
   std::string object_key(const SourceFile& source, const ForcedInclude& forced) const;
+  PchProbe probe_pch(const std::string& header, const std::string& gch, const std::string& stamp) const;
+  /// Folders of this installation that compiler messages must not show.
+  std::vector<HiddenPath> hidden_paths(const std::filesystem::path& compile_dir, const std::filesystem::path& work_dir) const;
   const Toolchain& toolchain_;
   std::filesystem::path cache_dir_;
   std::string headers_digest_;  ///< hash of every course header, part of each object's key
   std::filesystem::file_time_type headers_newest_;  ///< the latest modification time of those headers
 };
-
-/// Adds a note saying why when the compiler was denied a file (the sandbox
-/// lets it read the course and system headers only).
-std::string explain_denied_reads(const std::string& diagnostics);
-
-/// Keeps the first errors of compiler output, with temporary paths removed:
-/// at most `max_lines` lines, starting at the first line that says "error".
-std::string trim_diagnostics(const std::string& text, const std::string& strip_prefix, std::size_t max_lines = 20);
 
 }  // namespace grader::build

@@ -21,6 +21,7 @@
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/unicode.hpp"
 
 namespace grader::cli {
 
@@ -290,12 +291,14 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
         return int{unmatched.empty() || o->allow_skipped ? kAllPassed : kSomeFailed};
       }
     }
-    bool single = entries.size() == 1 && !o->batch && paths.size() == 1 && entries[0].path == paths[0];
+    // One path that is itself a submission (not a folder of them).
+    bool single = entries.size() == 1 && !o->batch && paths.size() == 1 && !entries[0].listed;
     if (!o->student.empty()) {
       if (!single) throw UsageError("--student applies to one submission; a batch takes each id from its entry's name");
-      if (report::plain_line(o->student) != o->student || o->student.find_first_of("\n\r\t") != std::string::npos)
-        throw UsageError("--student '" + report::plain_line(o->student) + "': a student id is printable text on one line");
-      entries[0].student = o->student;
+      if (std::string problem = util::student_id_problem(o->student); !problem.empty())
+        throw UsageError("--student '" + report::plain_line(o->student) + "' holds " + problem +
+                         ": a student id is printable text on one line, with no invisible characters");
+      entries[0].student = util::nfc(o->student);
     }
     return single ? grade_one(*ctx, *o, entries[0]) : grade_batch(*ctx, *o, entries, unmatched);
   };
@@ -321,12 +324,19 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
       auto book = gradebook::Gradebook::open(o->gradebook);
       std::string problems;
       for (const auto& student : *students) {
-        auto latest = book.latest(student);
+        auto latest = book.latest(util::nfc(student));
         if (!latest) {
           problems += "\n  " + report::plain_line(student) + ": not in the gradebook";
           continue;
         }
-        batch::Entry entry = batch::entry_from_source(latest->result.source, latest->result.student);
+        std::string why;
+        auto recorded = batch::entry_from_recorded(latest->result, why);
+        if (!recorded) {
+          problems += "\n  " + report::plain_line(student) + ": " + report::plain_line(why) +
+                      "; grade its files again with `grader grade --force PATH`";
+          continue;
+        }
+        batch::Entry entry = std::move(*recorded);
         std::vector<std::filesystem::path> paths;
         if (entry.parts.empty()) paths.push_back(entry.path);
         for (const auto& part : entry.parts) paths.push_back(part.path);

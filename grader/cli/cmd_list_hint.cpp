@@ -5,10 +5,10 @@
 #include <iostream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/cli/hint_state.hpp"
 #include "grader/cli/hints.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
-#include "grader/util/files.hpp"
 
 namespace grader::cli {
 
@@ -72,10 +72,10 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
     if (!std::filesystem::is_directory(workspace)) throw UsageError("workspace " + workspace.string() + " is not a folder");
     const std::size_t count = e->hints.size();
     const std::string readme = lesson->folder + "/README.md";
-    auto state = read_hint_state(workspace);
+    HintState state(workspace, std::cerr);
     if (o->reset) {
-      state.erase(e->id);
-      write_hint_state(workspace, state);
+      state.forget(e->id);
+      state.save();
       if (!o->all && o->level <= 0) {
         std::cout << "Hints for " << e->id << " start over: `grader hint " << e->id << "` shows hint 1 of " << count << ".\n";
         return int{kAllPassed};
@@ -89,7 +89,7 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
       if (count) std::cout << "Lesson text: " << readme << "\n";
       return int{kAllPassed};
     }
-    show_next_hint(std::cout, *lesson, *e, workspace);
+    show_next_hint(std::cout, *lesson, *e, state);
     return int{kAllPassed};
   };
 }

@@ -41,8 +41,11 @@ std::vector<batch::Entry> entries_of(const Context& ctx, const SimilarityCliOpti
     std::vector<batch::Entry> entries;
     try {
       auto book = gradebook::Gradebook::open(paths[0]);
-      for (const auto& stored : book.latest_all())
-        entries.push_back(batch::entry_from_source(stored.result.source, stored.result.student));
+      for (const auto& stored : book.latest_all()) {
+        std::string why;
+        if (auto entry = batch::entry_from_recorded(stored.result, why)) entries.push_back(std::move(*entry));
+        else std::cerr << "grader: not compared: " << report::plain_line(stored.result.student) << ": " << report::plain_line(why) << "\n";
+      }
     } catch (const gradebook::GradebookError& e) {
       throw UsageError(e.what());
     }

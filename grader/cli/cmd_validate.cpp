@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "grader/cli/commands.hpp"
@@ -34,7 +35,7 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
         report::TerminalStyle style;
         style.student_view = student;
         style.hidden_graded = !student;
-        style.max_failures_shown = 1000;  // every failing test's message
+        style.max_failures_shown = std::numeric_limits<std::size_t>::max();  // every failing test's message, none cut
         report::print_check(out, context.course, result, style);
         texts.push_back(out.str());
       }

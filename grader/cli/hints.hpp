@@ -1,22 +1,21 @@
-// The hints a student has seen, per workspace, and the next one: shared by
-// `grader hint EXERCISE` and the h key of `grader watch`.
+// The next hint of an exercise a student has not seen: shared by
+// `grader hint EXERCISE` and the h key of `grader watch`. Which hints were
+// seen is kept per workspace by HintState (hint_state.hpp).
 #pragma once
 
 #include <filesystem>
 #include <ostream>
 
-#include <nlohmann/json.hpp>
-
+#include "grader/cli/hint_state.hpp"
 #include "grader/course/model.hpp"
 
 namespace grader::cli {
 
-std::filesystem::path hint_state_path(const std::filesystem::path& workspace);
-nlohmann::json read_hint_state(const std::filesystem::path& workspace);
-void write_hint_state(const std::filesystem::path& workspace, const nlohmann::json& state);
-
-/// Prints the exercise's next hint not yet seen in `workspace` (or says there
+/// Prints the exercise's next hint not yet seen in `state` (or says there
 /// are no more) and remembers it as seen.
+void show_next_hint(std::ostream& out, const course::Lesson& lesson, const course::Exercise& exercise, HintState& state);
+
+/// The same with the state of `workspace` (notes about it go to std::cerr).
 void show_next_hint(std::ostream& out, const course::Lesson& lesson, const course::Exercise& exercise,
                     const std::filesystem::path& workspace);
 

@@ -1,5 +1,6 @@
 #include "grader/client/reference_table.hpp"
 
+#include <cstdio>
 #include <map>
 #include <set>
 #include <utility>
@@ -41,12 +42,40 @@ std::vector<std::string> reference_lessons() {
   return {lessons.begin(), lessons.end()};
 }
 
-void check_callback_result_size(double elements, const std::string& what) {
-  // A double: products of hostile sizes must not overflow before the check.
-  // Negative sizes count as 0 (the reference refuses them itself).
-  if (elements > static_cast<double>(caps::kMaxCallbackResultElements))
-    throw CallbackRefused(what + " would produce more than " + std::to_string(caps::kMaxCallbackResultElements) +
-                          " values: a callback may not ask the grader for that much (the worker was stopped)");
+std::vector<std::pair<std::string, std::string>> reference_functions() {
+  std::vector<std::pair<std::string, std::string>> functions;
+  for (const auto& [name, entry] : table()) functions.emplace_back(entry.lesson, name);
+  return functions;
+}
+
+namespace {
+
+// A count as a whole number while one fits, else in powers of ten.
+std::string count_text(double n) {
+  if (!(n == n)) return "an unknown number (NaN)";
+  if (n < 1e15) return std::to_string(static_cast<unsigned long long>(n));
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", n);
+  return text;
+}
+
+// "over the limit of CAP LIMIT: WHAT would VERB COUNT COUNTED; ...".
+void check_part(double count, std::size_t cap, const char* limit, const std::string& what, const char* verb,
+                const char* counted) {
+  // Written so that NaN fails it too.
+  if (count <= static_cast<double>(cap)) return;
+  throw CallbackRefused("over the limit of " + std::to_string(cap) + " " + limit + ": " + what + " would " + verb + " " +
+                        count_text(count) + " " + counted +
+                        "; a callback may not ask the grader for that much (the worker was stopped)");
+}
+
+}  // namespace
+
+void check_callback_cost(const CallbackCost& cost, const std::string& what) {
+  check_part(cost.result, caps::kMaxCallbackResultElements, "values in a result", what, "produce", "values");
+  check_part(cost.held, caps::kMaxCallbackHeldValues, "values held at once", what, "hold",
+             "(its parameters, intermediate tensors and result)");
+  check_part(cost.steps, caps::kMaxCallbackSteps, "steps of work", what, "take", "(multiply-adds and loop iterations)");
 }
 
 }  // namespace grader::client

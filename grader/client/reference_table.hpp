@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "grader/client/worker_client.hpp"
@@ -40,8 +41,23 @@ const ReferenceHandler* find_reference(const std::vector<std::string>& lessons, 
 /// The lessons with registered references (those a suite can serve).
 std::vector<std::string> reference_lessons();
 
-/// Throws CallbackRefused unless a result of `elements` elements is within
-/// caps::kMaxCallbackResultElements; `what` names the call in the message.
-void check_callback_result_size(double elements, const std::string& what);
+/// Every served function (lesson, function), in the order of their names.
+std::vector<std::pair<std::string, std::string>> reference_functions();
+
+/// What a reference will do for one callback, counted from its decoded
+/// arguments before it runs (lessons/common/reference_support.hpp declares
+/// one estimator per served function). Doubles: products of hostile sizes
+/// must not overflow before the check.
+struct CallbackCost {
+  double result = 0;  ///< elements of the result
+  double held = 0;    ///< values held at once: parameters it builds, intermediate tensors, the result
+  double steps = 0;   ///< multiply-adds and loop iterations
+};
+
+/// Throws CallbackRefused unless every part of `cost` is within its cap
+/// (caps::kMaxCallbackResultElements, kMaxCallbackHeldValues,
+/// kMaxCallbackSteps); a NaN counts as over. The message names the limit
+/// first, then `what` (the call's text) and its count.
+void check_callback_cost(const CallbackCost& cost, const std::string& what);
 
 }  // namespace grader::client

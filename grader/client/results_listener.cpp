@@ -127,13 +127,26 @@ std::string in_student_terms(const std::string& raw, const std::vector<CallRecor
   if (!exception_description(message, what)) return message;
   if (calls.empty()) return starts_with(what, "your code did not start") ? what : "the test stopped: " + what;
   const CallRecord& last = calls.back();
-  // A broken worker's message (WorkerFailure) already starts with the call.
-  if (last.broke_worker || starts_with(what, last.call_text)) return what;
+  // What the call was due to give, before what it did instead.
+  const std::string instead = last.expected.empty() ? "" : "expected " + last.expected + ", but ";
+  // A broken worker's message (WorkerFailure) already starts with the call:
+  // "softmax_rows(...): your code aborted ..." becomes "softmax_rows(...):
+  // expected a matrix, but your code aborted ...".
+  if (last.broke_worker || starts_with(what, last.call_text)) {
+    const std::string head = last.call_text + ": ";
+    if (instead.empty() || !starts_with(what, head) || starts_with(what, head + "expected ")) return what;
+    return head + instead + what.substr(head.size());
+  }
   if (last.error_kind == "not_implemented" || last.error_kind == "bad_alloc") return last.call_text + ": " + what;
-  if (!last.error_kind.empty()) return last.call_text + ": threw " + exception_type(last.error_kind) + ": " + what;
+  // An Eigen size check in the student's code (lessons/common/eigen_assert.hpp): its own sentence.
+  if (last.error_kind == "eigen_assert") return last.call_text + ": " + instead + what;
+  if (!last.error_kind.empty())
+    return last.call_text + ": " + instead + (instead.empty() ? "threw " : "your code threw ") +
+           exception_type(last.error_kind) + ": " + what;
   // The call returned, and the test's own code could not go on with the
   // result (an index past the end of a result of the wrong shape, ...).
-  return last.call_text + ": the result could not be checked: " + what;
+  return last.call_text + ": the result could not be checked: " + what +
+         (last.expected.empty() ? "" : " (expected " + last.expected + " of the shape the lesson's header gives)");
 }
 
 std::string printed_output(const std::vector<CallRecord>& calls, const std::string& message) {

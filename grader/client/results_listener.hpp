@@ -63,10 +63,12 @@ std::string joined_failures(const ::testing::TestResult& result, std::size_t cap
                             const std::vector<CallRecord>& calls = {});
 
 /// A failure message as the student reads it: GoogleTest's text for an
-/// exception that ended the test becomes "<call>: threw std::<kind>: <what>"
-/// (the latest of `calls` is the one that threw), "<call>: <what>" for a
-/// broken worker or a stub, "<call>: the result could not be checked: ..."
-/// for an exception of the test's own code; any other message is unchanged.
+/// exception that ended the test becomes "<call>: expected <what the call was
+/// due>, but your code threw std::<kind>: <what>" (the latest of `calls` is
+/// the one that threw; CallRecord::expected), "<call>: expected ..., but
+/// <what>" for a broken worker or an Eigen size check, "<call>: <what>" for a
+/// stub, "<call>: the result could not be checked: ..." for an exception of
+/// the test's own code; any other message is unchanged.
 std::string in_student_terms(const std::string& message, const std::vector<CallRecord>& calls);
 
 /// GoogleTest's "Google Test trace:" block (SCOPED_TRACE) as lines

@@ -233,11 +233,12 @@ void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   throw WorkerFailure(message);
 }
 
-std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text) {
+std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Value> args, std::string_view call_text,
+                                      std::string_view expected) {
   if (options_.executable.empty()) throw WorkerFailure("no worker executable was given to the test runner (--worker)");
   // A worker that did not start fails every later call at once, the same way.
   if (!start_failure_.empty()) throw WorkerDidNotStart(start_failure_);
-  log_call(call_text);
+  log_call(call_text, expected);
   reset_output();
   if (request_fd_ < 0) start();
   // Output printed while the worker started belongs to no call.
@@ -374,9 +375,12 @@ void WorkerClient::note_fault(std::string_view call_text, const std::string& byt
 
 void WorkerClient::answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
                                    std::size_t count, std::chrono::steady_clock::time_point deadline) {
-  if (bytes.size() > caps::kMaxCallbackBytes)
-    fail(call_text, "a callback of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
+  if (bytes.size() > caps::kMaxCallbackBytes) {
+    const std::string function = protocol::callback_function_of(bytes);
+    fail(call_text, (function.empty() ? std::string() : "callback '" + shown_name(function) + "': ") +
+                        "a callback of " + std::to_string(bytes.size()) + " bytes is over the limit of " +
                         std::to_string(caps::kMaxCallbackBytes) + " bytes (the worker was stopped)");
+  }
   if (count > caps::kMaxCallbacksPerCall)
     fail(call_text, "the call asked for earlier lessons' functions more than " +
                         std::to_string(caps::kMaxCallbacksPerCall) + " times (the worker was stopped)");
@@ -428,7 +432,7 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
   }
 }
 
-void WorkerClient::log_call(std::string_view call_text) {
+void WorkerClient::log_call(std::string_view call_text, std::string_view expected) {
   if (!call_log_.empty()) {
     // The previous call is over: keep what it printed, within the log's budget.
     auto& previous = call_log_.back();
@@ -445,6 +449,7 @@ void WorkerClient::log_call(std::string_view call_text) {
   }
   CallRecord record;
   record.call_text = std::string(call_text);
+  record.expected = std::string(expected);
   call_log_.push_back(std::move(record));
 }
 

@@ -87,6 +87,9 @@ struct CallRecord {
   bool output_cut = false;  ///< the output was longer (caps)
   std::string error_kind;   ///< the student's exception ("invalid_argument", ...); empty: none
   bool broke_worker = false;  ///< the call ended in a WorkerFailure (crash, timeout, ...)
+  /// What the test was due from the call ("a matrix", "std::invalid_argument
+  /// naming 'seq_len'"), for a failure that ended it otherwise; empty: unknown.
+  std::string expected;
   /// Where the worker's code was when the call failed (protocol::FaultNote):
   /// function names, innermost first, as the worker sent them (capped).
   std::vector<std::string> fault_stack;
@@ -106,7 +109,16 @@ class WorkerClient {
   /// are rethrown here with the same type (std::invalid_argument, ...); a stub
   /// becomes NotImplemented; anything that breaks the worker becomes
   /// WorkerFailure, and the next call starts a fresh worker.
-  std::vector<Value> call(std::string_view function, std::vector<Value> args, std::string_view call_text);
+  /// `expected` is what the call should give ("a matrix"; empty when it
+  /// returns nothing), which a failure message names when the call throws
+  /// or breaks the worker instead.
+  std::vector<Value> call(std::string_view function, std::vector<Value> args, std::string_view call_text,
+                          std::string_view expected = {});
+  /// The latest call was due to throw `expected` ("std::invalid_argument
+  /// naming 'seq_len'") rather than return: what a failure message names.
+  void expect_from_last_call(std::string expected) {
+    if (!call_log_.empty()) call_log_.back().expected = std::move(expected);
+  }
 
   /// Non-empty once a worker did not start (WorkerDidNotStart's message).
   const std::string& start_failure() const { return start_failure_; }
@@ -139,7 +151,7 @@ class WorkerClient {
 
  private:
   /// Starts the record of a call; the previous call's output goes into its record.
-  void log_call(std::string_view call_text);
+  void log_call(std::string_view call_text, std::string_view expected);
   void start();
   void await_ready();
   void stop();

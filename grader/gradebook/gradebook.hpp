@@ -25,7 +25,7 @@ class Database;
 namespace grader::gradebook {
 
 /// The schema this grader writes (PRAGMA user_version and meta.schema_version).
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 /// What went wrong, what was kept (nothing, when a write fails) and what to do.
 class GradebookError : public std::runtime_error {

@@ -64,9 +64,10 @@ MergeReport Gradebook::merge(const std::filesystem::path& other) {
         *db_,
         "INSERT INTO main.submissions(student, source, content_hash, submitted_at, graded_at, course_version, "
         "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
-        "late_penalty_percent, late_reason) "
+        "late_penalty_percent, late_reason, source_paths) "
         "SELECT student, source, content_hash, submitted_at, graded_at, course_version, grader_version, score, "
-        "max_score, seconds, ignored_files, rejected_files, late, late_seconds, late_penalty_percent, late_reason "
+        "max_score, seconds, ignored_files, rejected_files, late, late_seconds, late_penalty_percent, late_reason, "
+        "source_paths "
         "FROM shard.submissions WHERE id = ?1");
     SQLite::Statement lessons(*db_,
                               "INSERT INTO main.lesson_results(submission, position, lesson, status, detail, "

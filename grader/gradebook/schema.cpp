@@ -114,6 +114,15 @@ CREATE TABLE roster (
   imported_at TEXT NOT NULL
 );
 )sql",
+    // 2 -> 3: every path a submission was graded from, as a JSON array of
+    // {"path", "uploaded"} objects, never joined with a separator a path may
+    // hold. Older rows keep '[]' here and their newline-joined `source`,
+    // which grader regrade still reads, refusing what a file name could have
+    // forged (docs/gradebook.md).
+    R"sql(
+ALTER TABLE submissions ADD COLUMN source_paths TEXT NOT NULL DEFAULT '[]'
+  CHECK (json_valid(source_paths) AND json_type(source_paths) = 'array');
+)sql",
 };
 
 void set_meta(SQLite::Database& db, const char* key, const std::string& value) {

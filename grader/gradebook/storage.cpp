@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grader/report/names.hpp"
+#include "grader/util/unicode.hpp"
 
 namespace grader::gradebook {
 namespace {
@@ -18,6 +19,36 @@ std::vector<std::string> parse_json_list(const std::string& text) {
 }
 
 void bind_text(SQLite::Statement& s, int index, std::string_view text) { s.bind(index, std::string(text)); }
+
+// Paths are bytes the JSON writer would alter if they were not UTF-8: such a
+// path is not recorded at all (a regrade then says so) rather than recorded
+// as another path.
+std::string json_source_paths(const std::vector<runner::SourcePath>& paths) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& p : paths) {
+    if (!util::is_valid_utf8(p.path) || !util::is_valid_utf8(p.uploaded)) continue;
+    nlohmann::json item = {{"path", p.path}};
+    if (!p.uploaded.empty()) item["uploaded"] = p.uploaded;
+    list.push_back(std::move(item));
+  }
+  return list.dump();
+}
+
+std::vector<runner::SourcePath> parse_source_paths(const std::string& text, std::int64_t id) {
+  std::vector<runner::SourcePath> paths;
+  try {
+    for (const auto& item : nlohmann::json::parse(text)) {
+      runner::SourcePath p;
+      p.path = item.at("path").get<std::string>();
+      if (item.contains("uploaded")) p.uploaded = item.at("uploaded").get<std::string>();
+      paths.push_back(std::move(p));
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw GradebookError("submission " + std::to_string(id) + ": source_paths is not a list of {\"path\", \"uploaded\"} (" +
+                         e.what() + "); was it edited by hand?");
+  }
+  return paths;
+}
 
 }  // namespace
 
@@ -43,8 +74,8 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
       db,
       "INSERT INTO submissions(student, source, content_hash, submitted_at, graded_at, course_version, "
       "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
-      "late_penalty_percent, late_reason) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+      "late_penalty_percent, late_reason, source_paths) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   submission.bind(1, r.student);
   submission.bind(2, r.source);
   submission.bind(3, r.content_hash);
@@ -61,6 +92,7 @@ std::int64_t insert_submission(SQLite::Database& db, const runner::SubmissionRes
   submission.bind(11, json_list(r.ignored_files));
   submission.bind(12, json_list(r.rejected_files));
   bind_lateness(submission, 13, r.lateness);
+  submission.bind(17, json_source_paths(r.source_paths));
   submission.exec();
   const std::int64_t id = db.getLastInsertRowid();
 
@@ -110,7 +142,7 @@ StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   SQLite::Statement sub(db,
                         "SELECT graded_at, student, source, content_hash, submitted_at, course_version, "
                         "grader_version, score, max_score, seconds, ignored_files, rejected_files, late, late_seconds, "
-                        "late_penalty_percent, late_reason FROM submissions WHERE id = ?");
+                        "late_penalty_percent, late_reason, source_paths FROM submissions WHERE id = ?");
   sub.bind(1, id);
   if (!sub.executeStep())
     throw GradebookError("no submission with id " + std::to_string(id) + " in " + db.getFilename() +
@@ -134,6 +166,7 @@ StoredSubmission load_submission(SQLite::Database& db, std::int64_t id) {
   r.lateness.late_seconds = sub.getColumn(13).isNull() ? -1 : sub.getColumn(13).getDouble();
   r.lateness.penalty_percent = sub.getColumn(14).getDouble();
   r.lateness.reason = sub.getColumn(15).getString();
+  r.source_paths = parse_source_paths(sub.getColumn(16).getString(), id);
 
   SQLite::Statement lessons(db,
                             "SELECT lesson, status, detail, score, max_score, seconds FROM lesson_results "

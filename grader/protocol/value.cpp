@@ -203,6 +203,17 @@ bool is_callback(std::string_view bytes) {
   return !bytes.empty() && static_cast<std::uint8_t>(bytes[0]) == kCallbackKind;
 }
 
+std::string callback_function_of(std::string_view bytes) {
+  try {
+    Reader r(bytes);
+    if (r.pod<std::uint8_t>() != kCallbackKind) return {};
+    (void)r.pod<std::uint64_t>();
+    return std::string(r.view().substr(0, 256));
+  } catch (const ProtocolError&) {
+    return {};
+  }
+}
+
 Callback decode_callback(std::string_view bytes) {
   Reader r(bytes);
   if (r.pod<std::uint8_t>() != kCallbackKind) throw ProtocolError("not a callback");

@@ -97,6 +97,10 @@ std::string encode(const Callback& callback);
 Callback decode_callback(std::string_view bytes);
 /// True when `bytes` start as a callback does (decode_callback() checks the rest).
 bool is_callback(std::string_view bytes);
+/// The function a callback names, read from its head alone (for a message
+/// about a callback too large to decode), its first 256 bytes at most;
+/// empty when the head is malformed.
+std::string callback_function_of(std::string_view bytes);
 std::string encode_answer(const Reply& answer);
 Reply decode_answer(std::string_view bytes, const ReplyCaps& caps = {});
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grader/util/unicode.hpp"
+
 namespace grader::report {
 namespace {
 
@@ -13,45 +15,20 @@ void append_byte(std::string& out, unsigned char byte) {
   out += kHex[byte & 0xF];
 }
 
+// \uNNNN, or \UNNNNNNNN past U+FFFF (tag characters U+E0001..U+E007F).
 void append_code_point(std::string& out, char32_t value) {
-  out += "\\u";
-  for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
-}
-
-/// Length of the well-formed UTF-8 sequence starting at text[i] (its value in
-/// `value`), or 0 when the byte there does not start one.
-std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t& value) {
-  const auto lead = static_cast<unsigned char>(text[i]);
-  std::size_t length = 0;
-  char32_t min_value = 0;
-  if (lead < 0x80) {
-    value = lead;
-    return 1;
-  } else if ((lead & 0xE0) == 0xC0) {
-    length = 2, min_value = 0x80, value = lead & 0x1Fu;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3, min_value = 0x800, value = lead & 0x0Fu;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4, min_value = 0x10000, value = lead & 0x07u;
-  } else {
-    return 0;
-  }
-  if (i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    const auto c = static_cast<unsigned char>(text[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    value = (value << 6) | (c & 0x3Fu);
-  }
-  // Overlong forms, UTF-16 surrogates and values past U+10FFFF are not UTF-8.
-  if (value < min_value || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
-  return length;
+  out += value > 0xFFFF ? "\\U" : "\\u";
+  for (int shift = value > 0xFFFF ? 28 : 12; shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
 }
 
 /// Characters that control a terminal or reorder, break or hide the text
-/// around them.
+/// around them: C1 controls, every format character (Cf: zero width
+/// characters, word joiner, BOM, bidi marks, embeddings, overrides and
+/// isolates, soft hyphen, tags...), the line and paragraph separators and
+/// the noncharacters U+FFFE, U+FFFF.
 bool shown_as_code_point(char32_t v) {
-  return (v >= 0x80 && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0x200E ||
-         v == 0x200F || v == 0x061C || v == 0x2028 || v == 0x2029 || v == 0xFFFE || v == 0xFFFF;
+  return (v >= 0x80 && v <= 0x9F) || util::is_format_character(v) || v == 0x2028 || v == 0x2029 || v == 0xFFFE ||
+         v == 0xFFFF;
 }
 
 std::string text_rule(std::string_view text, bool one_line) {
@@ -60,7 +37,7 @@ std::string text_rule(std::string_view text, bool one_line) {
   std::size_t i = 0;
   while (i < text.size()) {
     char32_t value = 0;
-    const std::size_t length = utf8_sequence(text, i, value);
+    const std::size_t length = util::utf8_sequence(text, i, value);
     if (length == 0) {
       append_byte(out, static_cast<unsigned char>(text[i]));
       ++i;

@@ -11,10 +11,13 @@
 //     (it would overwrite the line); CR LF stays a line break ("\n");
 //   - C1 controls U+0080..U+009F written in UTF-8 become \u00NN ("\u009b");
 //   - bytes that are not UTF-8 become \xNN ("\x9b", "\xff");
-//   - characters that reorder or hide text (bidi overrides and isolates
-//     U+202A..U+202E, U+2066..U+2069, the marks U+200E, U+200F, U+061C, the
-//     separators U+2028, U+2029, the noncharacters U+FFFE, U+FFFF) become
-//     \uNNNN ("\u202e").
+//   - characters that reorder or hide text become \uNNNN ("\u202e",
+//     "\u200b"; past U+FFFF \UNNNNNNNN): every format character (general
+//     category Cf: zero width space, non-joiner and joiner U+200B..U+200D,
+//     word joiner U+2060, BOM U+FEFF, soft hyphen U+00AD, the bidi marks
+//     U+200E, U+200F, U+061C, embeddings, overrides and isolates
+//     U+202A..U+202E, U+2066..U+2069, tag characters U+E0001..U+E007F...),
+//     the separators U+2028, U+2029 and the noncharacters U+FFFE, U+FFFF.
 // Everything else, including other non-ASCII text, is kept as it is.
 #pragma once
 

@@ -294,6 +294,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
 SubmissionResult Grader::grade(const fs::path& workspace, const GradeOptions& options) const {
   SubmissionResult result = grade(collect(workspace), options);
   result.source = workspace.string();
+  result.source_paths = {{fs::absolute(workspace).string(), {}}};
   result.student = workspace.filename().string();
   return result;
 }

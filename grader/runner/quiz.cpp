@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "grader/course/edit_distance.hpp"
-#include "grader/course/yaml_documents.hpp"
+#include "grader/util/bounded_yaml.hpp"
 #include "grader/util/files.hpp"
 #include "grader/runner/points.hpp"
 
@@ -286,19 +286,33 @@ std::string describe(const YAML::Node& node) {
   return "nothing";
 }
 
-void read_answer_file(const std::string& file, const std::string& content, Answers& out) {
-  if (content.size() > kMaxAnswerFileBytes) {
-    out.problems.push_back(fmt::format("{}: the file is {} KiB, over the {} KiB limit, so it was not read; shorten "
-                                       "your answers (a few sentences per explain question are enough)",
-                                       file, (content.size() + 1023) / 1024, kMaxAnswerFileBytes / 1024));
-    return;
+/// What to do about a file refused for a limit.
+std::string fix_for(util::StructuredLimitError::Limit limit) {
+  using Limit = util::StructuredLimitError::Limit;
+  switch (limit) {
+    case Limit::size: return "shorten your answers (a few sentences per explain question are enough)";
+    case Limit::depth:
+      return "write each answer on its question's line: one letter, a list of letters [b, e], a number, or text "
+             "indented below 'qN: |'";
+    case Limit::aliases:
+    case Limit::values:
+    case Limit::expanded_bytes:
+      return "write each answer out in full on its question's line, without anchors (&name) and aliases (*name)";
   }
+  return "start again from the starter copy of the file";
+}
+
+void read_answer_file(const std::string& file, const std::string& content, Answers& out) {
   const std::string fix = "fix the YAML syntax there or on the line above (indentation, the colon after the question "
                           "id, matching quotes and brackets; free text goes on the lines below 'qN: |', indented); "
                           "until then none of the file's answers can be read";
-  course::YamlDocuments documents;
+  util::YamlDocuments documents;
   try {
-    documents = course::load_documents(content);  // not YAML::LoadAll: it can loop forever on hostile input
+    documents = util::load_bounded_yaml(content, kAnswerFileLimits);
+  } catch (const util::StructuredLimitError& e) {
+    const std::string where = e.line() > 0 ? fmt::format("{}:{}:{}", file, e.line(), e.column()) : file;
+    out.problems.push_back(fmt::format("{}: {}, so it was not read; {}", where, e.what(), fix_for(e.limit())));
+    return;
   } catch (const YAML::ParserException& e) {
     out.problems.push_back(fmt::format("{}:{}:{}: YAML syntax error: {}; {}", file, e.mark.line + 1, e.mark.column + 1,
                                        e.msg, fix));

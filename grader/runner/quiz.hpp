@@ -21,12 +21,29 @@
 #include "grader/course/model.hpp"
 #include "grader/runner/grader.hpp"
 #include "grader/runner/results.hpp"
+#include "grader/util/structured_limits.hpp"
 
 namespace grader::runner {
 
 /// Largest answer file read; a bigger one is not parsed and fails every
 /// question (the whole quiz is a few KiB of text).
 inline constexpr std::size_t kMaxAnswerFileBytes = 64 * 1024;
+
+/// What an answer file may hold, checked while it is read (before yaml-cpp
+/// builds a tree; util/structured_limits.hpp); past any limit the file is not
+/// read and every question fails with a message naming the limit. Answers
+/// nest two levels (the mapping of ids, a list of letters) and need no
+/// aliases; a file without aliases holds fewer values than bytes, so only an
+/// alias can reach the value limit, and the expanded text stays within four
+/// times the file. Together they bound what grading the quiz holds (the tree
+/// and the copies of its text) to a few MiB, whatever the file says.
+inline constexpr util::StructuredLimits kAnswerFileLimits{
+    .max_bytes = kMaxAnswerFileBytes,
+    .max_depth = 16,
+    .max_aliases = 64,
+    .max_values = kMaxAnswerFileBytes,
+    .max_expanded_bytes = 4 * kMaxAnswerFileBytes,
+};
 
 /// Longest free-text answer passed on for review; the rest is cut, with a
 /// note saying how long the answer was.
@@ -66,9 +83,10 @@ inline constexpr std::size_t kMaxFreeTextChars = 6000;
 ///     asks), so progress shows while the score waits for submission;
 ///   - failed: not in the expected form, with what to write.
 ///
-/// A student's file never breaks grading: malformed YAML, a file over
-/// kMaxAnswerFileBytes, or a file that is not a mapping fails every question
-/// with a message giving the file and line:column to fix.
+/// A student's file never breaks grading: malformed YAML, a file past
+/// kAnswerFileLimits (size, nesting, aliases and what they expand to), or a
+/// file that is not a mapping fails every question with a message giving the
+/// file and line:column to fix (and, for a limit, which one).
 ///
 /// \throws std::runtime_error naming the file (and line:column) when the
 ///         course's own files are broken: the answer key (with_key) or the

@@ -73,10 +73,22 @@ struct Lateness {
   std::string reason;           ///< for people: "2 days late (due ...): 20% off"; "" when no deadline applied
 };
 
+/// One path a submission was read from, as the gradebook records it.
+struct SourcePath {
+  std::string path;      ///< absolute: a folder or archive, or one part of a submission an LMS split
+  std::string uploaded;  ///< a loose file's name as uploaded ("softmax.cpp"); empty for a folder or archive
+  bool operator==(const SourcePath&) const = default;
+};
+
 struct SubmissionResult {
   std::string student;       ///< student id (from the entry name), or the folder name
   std::string student_name;  ///< from the gradebook's roster when imported (filled by exports, not stored)
-  std::string source;        ///< the folder or archive graded
+  std::string source;        ///< the folder or archive graded (with parts, the first part), for people to read
+  /// Every path graded, kept as a list (never joined, so no path can forge
+  /// another): one folder or archive, or each part. What `grader regrade`
+  /// and `similarity` read back. Empty in a row a grader before gradebook
+  /// schema 3 wrote: its `source` then holds every path, one per line.
+  std::vector<SourcePath> source_paths;
   std::string content_hash;  ///< sha256 over the student files taken
   std::string course_version;
   std::string grader_version;

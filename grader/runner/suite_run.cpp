@@ -92,12 +92,16 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
   outcome.results_cut = pipes[0].truncated;
   sandbox::sweep_orphans();
   outcome.timed_out = r.timed_out;
-  // The suite says how its workers were isolated, one "sandbox: ..." line each.
+  // The suite says how its workers were isolated: the worker client writes a
+  // "sandbox: ..." line when it has started a worker, before that worker can
+  // do anything. Only the first counts: every later line of the suite's
+  // stderr may carry text a worker chose (a message the suite's own crash
+  // quotes), and workers' own output goes to their client's pipes, never here.
   std::istringstream err_lines(r.err);
   std::string err_rest;
   for (std::string line; std::getline(err_lines, line);) {
     if (line.rfind("sandbox: ", 0) == 0) {
-      outcome.sandbox = line.substr(9, caps::kMaxIsolationNoteBytes);
+      if (outcome.sandbox.empty()) outcome.sandbox = line.substr(9, caps::kMaxIsolationNoteBytes);
     } else {
       err_rest += line + "\n";
     }

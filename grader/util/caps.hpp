@@ -91,10 +91,24 @@ inline constexpr std::size_t kMaxCallbackBytes = 16 * MiB;
 /// Callbacks during one call: the course makes a few per call (a length
 /// experiment one per length); a flood fails the call.
 inline constexpr std::size_t kMaxCallbacksPerCall = 1024;
-/// Elements a reference may produce for one callback (a 2048 x 2048 matrix),
-/// checked from the arguments before the reference runs, so a callback cannot
-/// make the trusted process allocate without bound.
+/// What a reference may do for one callback, counted from the arguments by
+/// the estimator its server declares beside it (serve_reference,
+/// lessons/common/reference_support.hpp) and refused before it runs, so a
+/// worker's sizes cannot make the trusted process allocate or compute
+/// without bound. The course's callbacks are far below all three (its
+/// largest module is E = 64: 16,640 parameters).
+/// Elements of the result (a 2048 x 2048 matrix).
 inline constexpr std::size_t kMaxCallbackResultElements = std::size_t{4} << 20;
+/// Values held at once: the parameters a reference builds, its intermediate
+/// tensors and its result, counted at up to 8 bytes each (128 MiB), beside
+/// the callback frame and its decoded arguments (16 MiB each), well inside
+/// the suite's kSuiteAddressSpaceBytes.
+inline constexpr std::size_t kMaxCallbackHeldValues = std::size_t{16} << 20;
+/// Steps of work: multiply-adds and loop iterations (a loop over an empty
+/// axis still counts the axes around it). A call's deadline cannot stop a
+/// reference that is running, so this bounds how long one callback holds
+/// the suite.
+inline constexpr std::size_t kMaxCallbackSteps = std::size_t{1} << 30;
 
 /// Address space (RLIMIT_AS) of a suite process. A suite of this course works
 /// on matrices of a few KiB; with the caps above it holds at most one reply

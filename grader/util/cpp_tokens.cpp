@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdint>
+#include <map>
 #include <set>
 
 namespace grader::util::cpp {
@@ -12,6 +14,53 @@ namespace {
 bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || (c & 0x80); }
 bool ident_char(char c) { return ident_start(c) || std::isdigit(static_cast<unsigned char>(c)); }
 bool digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// The value of `c` as a digit of `base` (8 or 16), or -1.
+int digit_value(char c, int base) {
+  if (c >= '0' && c <= '7') return c - '0';
+  if (base == 8) return -1;
+  if (c == '8' || c == '9') return c - '0';
+  const char l = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
+}
+
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xc0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xe0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | ((cp >> 18) & 0x07));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  }
+}
+
+// The character a \N{NAME} escape names, for the ASCII characters the scans
+// look for (letters, digits, the full stop, blanks, quotes); '?' for others.
+std::string character_named(std::string name) {
+  for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  static const std::map<std::string, char> named = {
+      {"FULL STOP", '.'},        {"SPACE", ' '},         {"CHARACTER TABULATION", '\t'}, {"LINE FEED", '\n'},
+      {"QUOTATION MARK", '"'},   {"REVERSE SOLIDUS", '\\'}, {"SEMICOLON", ';'},         {"NUMBER SIGN", '#'},
+      {"SOLIDUS", '/'},          {"ASTERISK", '*'},      {"COLON", ':'},                 {"LOW LINE", '_'}};
+  if (auto it = named.find(name); it != named.end()) return std::string(1, it->second);
+  for (const char* prefix : {"LATIN SMALL LETTER ", "LATIN CAPITAL LETTER "}) {
+    const std::string p(prefix);
+    if (name.size() == p.size() + 1 && name.compare(0, p.size(), p) == 0 && std::isalpha(static_cast<unsigned char>(name.back())))
+      return std::string(1, p[6] == 'S' ? static_cast<char>(std::tolower(static_cast<unsigned char>(name.back()))) : name.back());
+  }
+  static const char* digits[] = {"ZERO", "ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE"};
+  for (int d = 0; d < 10; ++d)
+    if (name == std::string("DIGIT ") + digits[d]) return std::string(1, static_cast<char>('0' + d));
+  return "?";
+}
 
 // Phase 2: backslash-newline removed; each remaining character keeps its
 // original line number.
@@ -225,13 +274,47 @@ std::string literal_value(const Token& token) {
       case 'b': out += '\b'; break;
       case 'f': out += '\f'; break;
       case 'v': out += '\v'; break;
-      case 'x': {
-        int value = 0;
-        while (i + 1 < end && std::isxdigit(static_cast<unsigned char>(t[i + 1]))) {
-          const char h = t[++i];
-          value = value * 16 + (digit(h) ? h - '0' : (std::tolower(h) - 'a' + 10));
+      case 'x':
+      case 'o': {
+        // \xHH..., and the delimited forms \x{HH} and \o{OOO} (C++23).
+        const int base = e == 'x' ? 16 : 8;
+        const bool delimited = i + 1 < end && t[i + 1] == '{';
+        if (delimited) ++i;
+        if (e == 'o' && !delimited) {
+          out += e;
+          break;
         }
-        out += static_cast<char>(value);
+        std::uint32_t value = 0;
+        while (i + 1 < end && digit_value(t[i + 1], base) >= 0) value = value * base + digit_value(t[++i], base);
+        if (delimited && i + 1 < end && t[i + 1] == '}') ++i;
+        if (delimited && value > 0x7f) {
+          append_utf8(out, value);
+        } else {
+          out += static_cast<char>(value);
+        }
+        break;
+      }
+      case 'u':
+      case 'U': {  // universal character names: \uXXXX, \UXXXXXXXX, \u{X...} (C++23), as UTF-8
+        const bool delimited = e == 'u' && i + 1 < end && t[i + 1] == '{';
+        if (delimited) ++i;
+        const int digits = delimited ? 8 : (e == 'u' ? 4 : 8);
+        std::uint32_t value = 0;
+        for (int n = 0; n < digits && i + 1 < end && digit_value(t[i + 1], 16) >= 0; ++n)
+          value = value * 16 + digit_value(t[++i], 16);
+        if (delimited && i + 1 < end && t[i + 1] == '}') ++i;
+        append_utf8(out, value);
+        break;
+      }
+      case 'N': {  // \N{NAME} (C++23): the names of the characters a check looks for
+        if (i + 1 >= end || t[i + 1] != '{') {
+          out += e;
+          break;
+        }
+        const std::size_t close = t.find('}', i + 2);
+        const std::string name = t.substr(i + 2, (close == std::string::npos ? end : close) - i - 2);
+        i = close == std::string::npos ? end - 1 : close;
+        out += character_named(name);
         break;
       }
       default:

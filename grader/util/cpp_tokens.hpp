@@ -39,7 +39,9 @@ struct Token {
 std::vector<Token> tokenize(std::string_view source);
 
 /// The characters a string literal stands for: prefix and quotes removed,
-/// simple escapes (\" \\ \' \n \t \r \0 \a \b \f \v \? \xHH and octal) decoded;
+/// escapes decoded (\" \\ \' \n \t \r \0 \a \b \f \v \? \xHH, octal, the
+/// delimited \x{..} \o{..} \u{..}, universal character names \uXXXX and
+/// \UXXXXXXXX as UTF-8, and \N{NAME} for the ASCII names a scan looks for);
 /// a raw string's content as written. For a header name, the name.
 std::string literal_value(const Token& token);
 

@@ -62,6 +62,7 @@ std::string kind_text(mode_t mode) {
   if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device file";
   if (S_ISSOCK(mode)) return "a socket";
   if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISREG(mode)) return "a regular file";  // where a folder was expected
   return "a special file";
 }
 
@@ -163,6 +164,55 @@ Opened open_beneath(int base, const std::string& rel, int flags) {
   return walk(base, parts, flags);
 }
 
+Opened open_or_make_folder_beneath(int base, const std::string& name) {
+  Opened o = open_beneath(base, name, O_RDONLY | O_DIRECTORY);
+  if (!o.missing) return o;
+  // Made here, or by someone else meanwhile: either way opened again under the same rule.
+  if (::mkdirat(base, name.c_str(), 0755) != 0 && errno != EEXIST) {
+    o.missing = false;
+    o.refused = name + "/ cannot be made: " + std::strerror(errno);
+    o.component = name;
+    return o;
+  }
+  return open_beneath(base, name, O_RDONLY | O_DIRECTORY);
+}
+
+std::string write_beneath_atomically(int dir, const std::string& name, const std::string& bytes) {
+  struct stat st {};
+  if (::fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISREG(st.st_mode))
+    return name + (S_ISLNK(st.st_mode) ? " is a symbolic link: never followed or replaced"
+                                       : " is " + kind_text(st.st_mode) + ", not a regular file");
+  const std::string tmp = name + ".tmp." + std::to_string(::getpid());
+  // O_EXCL never follows a link; a leftover temporary (or a link planted at
+  // its name) is removed itself, never what it points to.
+  int fd = ::openat(dir, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0 && errno == EEXIST && ::unlinkat(dir, tmp.c_str(), 0) == 0)
+    fd = ::openat(dir, tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) return name + " cannot be written: " + std::strerror(errno);
+  std::size_t off = 0;
+  while (off < bytes.size()) {
+    ssize_t w = ::write(fd, bytes.data() + off, bytes.size() - off);
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) {
+      const int e = errno;
+      ::close(fd);
+      ::unlinkat(dir, tmp.c_str(), 0);
+      return name + " cannot be written: " + std::strerror(e);
+    }
+    off += static_cast<std::size_t>(w);
+  }
+  ::fsync(fd);
+  ::close(fd);
+  // A link put at `name` since the check is replaced, not followed: rename
+  // works on names.
+  if (::renameat(dir, tmp.c_str(), dir, name.c_str()) != 0) {
+    const int e = errno;
+    ::unlinkat(dir, tmp.c_str(), 0);
+    return name + " cannot be replaced: " + std::strerror(e);
+  }
+  return "";
+}
+
 ReadResult read_beneath(int base, const std::string& rel, const ReadRules& rules) {
   ReadResult out;
   Opened o = open_beneath(base, rel, O_RDONLY | O_NONBLOCK);
@@ -195,6 +245,7 @@ ReadResult read_beneath(int base, const std::string& rel, const ReadRules& rules
   }
   if (!rules.head_only && static_cast<std::size_t>(st.st_size) > rules.max_bytes) {
     out.refused = rel + " is larger than " + std::to_string(rules.max_bytes >> 10) + " KiB";
+    out.oversized = true;
     return out;
   }
   // Back to blocking reads: it is a regular file.
@@ -220,6 +271,7 @@ ReadResult read_beneath(int base, const std::string& rel, const ReadRules& rules
   content.resize(got);
   if (!rules.head_only && got > rules.max_bytes) {
     out.refused = rel + " is larger than " + std::to_string(rules.max_bytes >> 10) + " KiB";
+    out.oversized = true;
     return out;
   }
   out.content = std::move(content);

@@ -65,6 +65,18 @@ struct Opened {
 /// and O_NOCTTY are always added). With O_DIRECTORY the result must be a folder.
 Opened open_beneath(int base, const std::string& rel, int flags);
 
+/// Opens the folder `name` (one name, no '/') beneath `base`, making it
+/// (mode 0755) when it is missing; refused like open_beneath when it is a
+/// link or not a folder.
+Opened open_or_make_folder_beneath(int base, const std::string& name);
+
+/// Replaces the file `name` (one name, no '/') in the folder `dir` with
+/// `bytes`: written to a temporary file beside it, fsynced and renamed over
+/// it, so readers see the old file or the new one. Never through a link: when
+/// `name` is a symbolic link or anything but a regular file, nothing is
+/// written. Returns why it was not written, naming `name` ("" when written).
+std::string write_beneath_atomically(int dir, const std::string& name, const std::string& bytes);
+
 /// What a submission file may be, beyond not being reached through a link.
 struct ReadRules {
   std::size_t max_bytes = 1u << 20;  ///< larger files are refused
@@ -81,6 +93,7 @@ struct ReadResult {
   std::string content;   ///< when accepted
   std::string refused;   ///< why not, naming the path ("" when accepted or missing)
   std::string component; ///< the component `refused` is about
+  bool oversized = false; ///< refused only for being larger than max_bytes
 };
 
 /// Reads a regular file beneath `base` under `rules`: links in any component,

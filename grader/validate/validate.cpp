@@ -6,11 +6,14 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
+#include <cctype>
 
 #include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
 #include "grader/validate/mutant_workspace.hpp"
 #include "grader/validate/patch.hpp"
+#include "grader/validate/pitfalls.hpp"
 #include "grader/util/parallel_for.hpp"
 
 namespace grader::validate {
@@ -43,6 +46,15 @@ std::vector<Mutant> discover_mutants(const fs::path& root) {
         m.exercise = y["exercise"].as<std::string>("");
         if (y["must_fail"])
           for (const auto& t : y["must_fail"]) m.must_fail.push_back(t.as<std::string>());
+        if (const auto pitfall = y["pitfall"]) {
+          if (pitfall.IsSequence())
+            for (const auto& id : pitfall) m.pitfalls.push_back(id.as<std::string>());
+          else
+            m.pitfalls.push_back(pitfall.as<std::string>());
+        }
+        m.expect_cause = y["expect_cause"].as<std::string>("");
+        if (m.is_variant && (!m.pitfalls.empty() || !m.expect_cause.empty()))
+          throw std::runtime_error("a variant is correct: it has no pitfall and no expect_cause");
         if (!m.is_variant && m.must_fail.empty())
           throw std::runtime_error("a mutant must list the tests that catch it under must_fail");
       } catch (const std::exception& e) {
@@ -81,8 +93,36 @@ std::vector<std::string> message_problems(const course::Course& course, const ru
       const std::string first_line = t.message.substr(0, t.message.find('\n'));
       if (!std::regex_search(first_line, names_a_call))
         problems.push_back(t.name + ": the message does not start with a call: " + first_line.substr(0, 160));
+      // "expected shape (5, 8), got (5, 7)", "expected a matrix, but your
+      // code threw ...", "4 of 4 values differ from the expected ones",
+      // "weight (0, 0) should be NaN (as in PyTorch), got 0".
+      std::string lowered = t.message;
+      std::transform(lowered.begin(), lowered.end(), lowered.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+      if (lowered.find("expected") == std::string::npos && lowered.find("should ") == std::string::npos)
+        problems.push_back(t.name + ": the message never says what was expected: " + first_line.substr(0, 160));
     }
   return problems;
+}
+
+std::string cause_problem(const std::string& expect_cause, const std::vector<std::string>& reports) {
+  static const std::string kCause = "likely cause:";
+  std::vector<std::string> seen;
+  for (const auto& report : reports) {
+    std::istringstream text(report);
+    for (std::string line; std::getline(text, line);) {
+      const auto at = line.find(kCause);
+      if (at == std::string::npos) continue;
+      const std::string cause = line.substr(at);
+      if (cause.find(expect_cause) != std::string::npos) return "";
+      if (std::find(seen.begin(), seen.end(), cause) == seen.end()) seen.push_back(cause);
+    }
+  }
+  std::string problem = "no 'likely cause:' line holds \"" + expect_cause + "\"";
+  if (seen.empty()) return problem + " (the reports name no likely cause)";
+  problem += "; the reports say:";
+  for (std::size_t i = 0; i < seen.size() && i < 3; ++i) problem += " [" + seen[i].substr(0, 160) + "]";
+  return problem;
 }
 
 namespace {
@@ -254,17 +294,54 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   if (options.reports) {
     std::map<std::string, std::vector<std::string>> problems_of;  // lesson -> problems
     std::map<std::string, int> reports_of;
+    std::vector<Check> causes;
     for (std::size_t i = 0; i < mutants.size(); ++i) {
       if (!errors[i].empty()) continue;
       ++reports_of[mutants[i].lesson];
-      for (const auto& p : message_problems(course, results[i], options.reports(results[i])))
+      const auto texts = options.reports(results[i]);
+      for (const auto& p : message_problems(course, results[i], texts))
         problems_of[mutants[i].lesson].push_back(mutants[i].name + ": " + p);
+      // The pitfall the mutant makes is named to the student who makes it.
+      if (!mutants[i].expect_cause.empty()) {
+        const std::string problem = cause_problem(mutants[i].expect_cause, texts);
+        causes.push_back({"cause", mutants[i].lesson + "/" + mutants[i].name, "its likely cause shown",
+                          problem.empty() ? "shown" : "not shown", problem.empty(), problem});
+      }
     }
     for (const auto& [lesson, count] : reports_of) {
       const auto& problems = problems_of[lesson];
       Check c{"messages", lesson + " (" + std::to_string(count) + " mutants' reports)", "calls named, no raw text",
               problems.empty() ? "ok" : std::to_string(problems.size()) + " problems", problems.empty(), ""};
       for (std::size_t p = 0; p < problems.size() && p < 5; ++p) c.detail += (p ? "\n           " : "") + problems[p];
+      report.checks.push_back(c);
+    }
+    report.checks.insert(report.checks.end(), causes.begin(), causes.end());
+  }
+
+  // Pitfalls: every one a lesson's README names is made by some mutant
+  // (of any lesson: all of them are read, whichever lessons are validated).
+  {
+    std::vector<Mutant> every_mutant;
+    try {
+      every_mutant = discover_mutants(course.root);
+    } catch (const std::exception&) {
+      // Already a failed "mutant" check above.
+    }
+    std::vector<LessonReadme> readmes;
+    for (const auto& lesson : course.lessons) {
+      const fs::path readme = course.root / lesson.folder / "README.md";
+      if (fs::is_regular_file(readme))
+        readmes.push_back({lesson.id, (fs::path(lesson.folder) / "README.md").string(), util::read_file(readme)});
+    }
+    const auto problems_of = pitfall_problems(readmes, every_mutant);
+    for (const auto& readme : readmes) {
+      if (!options.lessons.empty() &&
+          std::find(options.lessons.begin(), options.lessons.end(), readme.lesson) == options.lessons.end())
+        continue;
+      const auto it = problems_of.find(readme.lesson);
+      const std::size_t n = it == problems_of.end() ? 0 : it->second.size();
+      Check c{"pitfalls", readme.lesson, "each made by a mutant", n ? std::to_string(n) + " problems" : "ok", n == 0, ""};
+      for (std::size_t p = 0; p < n && p < 5; ++p) c.detail += (p ? "\n           " : "") + it->second[p];
       report.checks.push_back(c);
     }
   }

@@ -21,6 +21,10 @@ struct Mutant {
   std::string exercise;
   std::vector<std::string> must_fail;
   std::filesystem::path folder;
+  /// The README pitfalls this mutant makes (`pitfall: id` or a list; pitfalls.hpp).
+  std::vector<std::string> pitfalls;
+  /// Text the report's `likely cause:` line must hold (`expect_cause`); empty: none asked.
+  std::string expect_cause;
 };
 
 /// Reads tests/mutants/<lesson>/<name>/mutant.yaml; throws std::runtime_error
@@ -58,9 +62,14 @@ extern const std::vector<std::string> kRawFrameworkText;
 
 /// What is wrong with the failure messages of a graded submission: any of
 /// kRawFrameworkText in `reports`, and every failed test of a code exercise
-/// whose message does not start by naming a call ("name(...)"). Empty: none.
+/// whose message does not start by naming a call ("name(...)") or never says
+/// what was expected (neither "expected" nor "should" in it). Empty: none.
 std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,
                                           const std::vector<std::string>& reports);
+
+/// "" when one of `reports` has a `likely cause:` line holding
+/// `expect_cause`; otherwise what the reports' likely causes were instead.
+std::string cause_problem(const std::string& expect_cause, const std::vector<std::string>& reports);
 
 Report validate_course(const runner::Grader& grader, const ValidateOptions& options);
 

@@ -1,5 +1,6 @@
 #include "common/bridge.hpp"
 
+#include <cstdio>
 #include <sstream>
 
 namespace course::bridge {
@@ -20,10 +21,41 @@ Value to_value(double d) { return d; }
 Value to_value(bool b) { return b; }
 Value to_value(const std::string& s) { return s; }
 
-std::string describe_arg(const MatrixXd& m) { return "<matrix " + shape_string({m.rows(), m.cols()}) + ">"; }
-std::string describe_arg(const MatrixXf& m) { return "<matrix " + shape_string({m.rows(), m.cols()}) + ">"; }
-std::string describe_arg(const VectorXf& v) { return "<vector " + shape_string({v.size()}) + ">"; }
-std::string describe_arg(const Tensor& t) { return "<tensor " + shape_string(t.shape()) + ">"; }
+namespace {
+
+/// One value as a call shows it: six significant digits, like a printed float.
+std::string value_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+/// "[[1, 2], [3, 4]]": the values of a row-major block of `shape`, nested by axis.
+template <typename T>
+std::string nested_values(const T* data, const std::vector<Index>& shape, std::size_t axis) {
+  if (axis == shape.size()) return value_text(static_cast<double>(*data));
+  Index stride = 1;
+  for (std::size_t a = axis + 1; a < shape.size(); ++a) stride *= shape[a];
+  std::string s = "[";
+  for (Index i = 0; i < shape[axis]; ++i) s += (i ? ", " : "") + nested_values(data + i * stride, shape, axis + 1);
+  return s + "]";
+}
+
+/// "<kind (2, 2) [[1, 2], [3, 4]]>": a small input with its values, so a
+/// student can redo the call by hand; a larger one by its shape alone.
+template <typename T>
+std::string with_values(const char* kind, const std::vector<Index>& shape, const T* data, Index size) {
+  std::string s = std::string("<") + kind + " " + shape_string(shape);
+  if (size > 0 && size <= kMaxValuesShownInCall) s += " " + nested_values(data, shape, 0);
+  return s + ">";
+}
+
+}  // namespace
+
+std::string describe_arg(const MatrixXd& m) { return with_values("matrix", {m.rows(), m.cols()}, m.data(), m.size()); }
+std::string describe_arg(const MatrixXf& m) { return with_values("matrix", {m.rows(), m.cols()}, m.data(), m.size()); }
+std::string describe_arg(const VectorXf& v) { return with_values("vector", {v.size()}, v.data(), v.size()); }
+std::string describe_arg(const Tensor& t) { return with_values("tensor", t.shape(), t.data(), t.size()); }
 std::string describe_arg(Index i) { return std::to_string(i); }
 std::string describe_arg(double d) {
   std::ostringstream s;

@@ -22,6 +22,11 @@ Value to_value(double d);
 Value to_value(bool b);
 Value to_value(const std::string& s);
 
+/// Inputs of at most this many values are shown with their values in a
+/// call's text ("<tensor (1, 1, 4) [[[0.5, -1, 2, 0]]]>"); larger ones by
+/// their shape ("<tensor (2, 5, 32)>").
+inline constexpr Index kMaxValuesShownInCall = 16;
+
 /// "fn(5, 8)" text for messages.
 std::string describe_arg(const MatrixXd& m);
 std::string describe_arg(const MatrixXf& m);

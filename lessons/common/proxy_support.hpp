@@ -23,11 +23,29 @@ namespace course::bridge {
 /// "name(a, b, c)" from already-described arguments.
 std::string call_text(const std::string& name, const std::vector<std::string>& described_args);
 
+/// What a call of a function returning R is due to give, as a failure names
+/// it when the call throws instead ("expected a matrix, but your code threw
+/// ..."); "" for a function that returns nothing.
+template <typename R>
+std::string result_noun() {
+  using T = std::remove_cvref_t<R>;
+  if constexpr (std::is_void_v<T>) return "";
+  else if constexpr (std::is_same_v<T, Tensor>) return "a tensor";
+  else if constexpr (std::is_same_v<T, MatrixXd> || std::is_same_v<T, MatrixXf>) return "a matrix";
+  else if constexpr (std::is_same_v<T, VectorXf>) return "a vector";
+  else if constexpr (std::is_same_v<T, bool>) return "true or false";
+  else if constexpr (std::is_floating_point_v<T>) return "a number";
+  else if constexpr (std::is_integral_v<T>) return "an integer";
+  else if constexpr (std::is_same_v<T, std::string>) return "a string";
+  else return "a result";
+}
+
 /// Calls the student's worker; reply values that do not convert become a
-/// grader::client::WorkerFailure naming the call.
+/// grader::client::WorkerFailure naming the call. `expected`: result_noun().
 template <typename Convert>
-auto call_student(const std::string& function, Values args, const std::string& text, Convert convert) {
-  auto results = grader::client::student().call(function, std::move(args), text);
+auto call_student(const std::string& function, Values args, const std::string& text, Convert convert,
+                  const std::string& expected = "") {
+  auto results = grader::client::student().call(function, std::move(args), text, expected);
   try {
     return convert(results);
   } catch (const grader::protocol::ProtocolError& e) {
@@ -39,7 +57,8 @@ auto call_student(const std::string& function, Values args, const std::string& t
 template <typename Decl, typename... G>
 typename Decl::Result call_declared(const Decl& decl, const G&... given) {
   return call_student(decl.wire_name(), decl.encode_call(given...), decl.call_text(given...),
-                      [&decl](const Values& r) { return decl.decode_result(r); });
+                      [&decl](const Values& r) { return decl.decode_result(r); },
+                      result_noun<typename Decl::Result>());
 }
 
 /// The suites' end of a student object living in the worker (objects.hpp).
@@ -54,7 +73,7 @@ class ObjectHandle {
   explicit ObjectHandle(const Ctor& ctor, const G&... given) : text_(ctor.call_text(given...)) {
     auto& client = grader::client::student();
     handle_ = call_student(ctor.wire_name(), ctor.encode_call(given...), text_,
-                           [&ctor](const Values& r) { return ctor.decode_result(r); });
+                           [&ctor](const Values& r) { return ctor.decode_result(r); }, "a new object");
     client.note_object_made();
     test_ = client.test_number();
     worker_ = client.worker_number();
@@ -67,7 +86,8 @@ class ObjectHandle {
     Values args{Value{handle_}};
     for (auto& v : method.encode_call(given...)) args.push_back(std::move(v));
     return call_student(method.wire_name(), std::move(args), text,
-                        [&method](const Values& r) { return method.decode_result(r); });
+                        [&method](const Values& r) { return method.decode_result(r); },
+                        result_noun<typename M::Result>());
   }
 
  public:

@@ -1,5 +1,7 @@
 #include "common/tensor.hpp"
 
+#include <limits>
+
 namespace course {
 
 std::string shape_string(const std::vector<Index>& shape) {
@@ -14,9 +16,15 @@ std::string shape_string(const std::vector<Index>& shape) {
 
 namespace {
 Index element_count(const std::vector<Index>& shape) {
+  for (Index d : shape)
+    if (d < 0) throw std::invalid_argument("Tensor: negative dimension in shape " + shape_string(shape));
   Index n = 1;
   for (Index d : shape) {
-    if (d < 0) throw std::invalid_argument("Tensor: negative dimension in shape " + shape_string(shape));
+    if (d == 0) return 0;
+    // A product past Index would wrap (to 0 for (2^32, 2^32)) and leave a
+    // shape bigger than its values: every index of it then writes out of them.
+    if (n > std::numeric_limits<Index>::max() / d)
+      throw std::length_error("Tensor: shape " + shape_string(shape) + " has more elements than can be counted");
     n *= d;
   }
   return n;

@@ -115,6 +115,17 @@ inline std::string last_call() { return grader::client::student().last_call_text
 /// is a plain member of a result ("got.weights"); "the result" without a call.
 inline std::string subject(const std::string& expression = "") { return grader::testing::subject_of(expression); }
 
+/// A broken worker's message ("head_dim(8, 0): your code was killed by ...")
+/// saying what the call was due instead: "head_dim(8, 0): expected 4, but
+/// your code was killed by ...". A message that does not start with `call`
+/// gets the expectation in front of it.
+inline std::string instead(const std::string& call, const std::string& failure, const std::string& expected) {
+  const std::string head = call + ": ";
+  if (failure.compare(0, head.size(), head) == 0)
+    return head + "expected " + expected + ", but " + failure.substr(head.size());
+  return call + ": expected " + expected + ", but: " + failure;
+}
+
 /// A failure reading exactly `message`.
 inline ::testing::AssertionResult fails(const std::string& message) { return ::testing::AssertionFailure() << message; }
 
@@ -290,9 +301,11 @@ namespace ref = ::course;
                                            "', but nothing was thrown"));                                        \
     } catch (const std::invalid_argument& e__) {                                                                 \
       EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
-                   "threw std::invalid_argument, but its message should name '" + std::string(fragment) +        \
-                       "'; it was: " + e__.what());                                                              \
+                   "expected std::invalid_argument naming '" + std::string(fragment) +                           \
+                       "', but its message does not name it: " + e__.what());                                   \
     } catch (const ::grader::client::WorkerFailure&) {                                                           \
+      ::grader::client::student().expect_from_last_call("std::invalid_argument naming '" +                       \
+                                                        std::string(fragment) + "'");                            \
       throw;                                                                                                     \
     } catch (const std::exception& e__) {                                                                        \
       EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \

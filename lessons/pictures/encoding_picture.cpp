@@ -19,6 +19,12 @@ course::plot::HeatmapSpec encoding_heatmap(const MatrixXd& pe, double base, int 
   // different sizes comparable (a short sequence never reaches -1 in every column).
   spec.vmin = -1.0;
   spec.vmax = 1.0;
+  // A column never written (the lone sine of an odd width, skipped) is 0 in
+  // every row, the middle colour, like the correct slow columns at the right,
+  // which stay close to 0: the stripes set it apart. A correct sine column is
+  // 0 at position 0 only, so from two positions on none is striped (at one
+  // position every sine is sin 0 = 0).
+  spec.mark_zero_columns = pe.rows() > 1;
   spec.width = width;
   spec.height = height;
   return spec;

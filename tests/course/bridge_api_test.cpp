@@ -145,14 +145,31 @@ TEST(BridgeCodec, DescriptionsAreTheCallTexts) {
   EXPECT_EQ(cb::describe(2.5), "2.5");
   EXPECT_EQ(cb::describe(true), "true");
   EXPECT_EQ(cb::describe(std::string("dog")), "\"dog\"");
-  EXPECT_EQ(cb::describe(MatrixXf(2, 3)), "<matrix (2, 3)>");
-  EXPECT_EQ(cb::describe(MatrixXd(4, 1)), "<matrix (4, 1)>");
-  EXPECT_EQ(cb::describe(VectorXf(3)), "<vector (3,)>");
   EXPECT_EQ(cb::describe(Tensor({2, 5, 32})), "<tensor (2, 5, 32)>");
+  EXPECT_EQ(cb::describe(MatrixXf(0, 4)), "<matrix (0, 4)>");
   EXPECT_EQ(cb::describe(std::vector<std::string>{"dog", "bites", "man"}), "{\"dog\", \"bites\", \"man\"}");
   EXPECT_EQ(cb::describe(std::optional<Tensor>()), "nothing");
   EXPECT_EQ(cb::describe(Colour::green), "green");
   EXPECT_EQ(cb::describe(Point{1, 0.5, std::nullopt, Colour::red}), "{1, 0.5, nothing, red}");
+}
+
+TEST(BridgeCodec, SmallInputsShowTheirValuesInTheCallText) {
+  // Up to kMaxValuesShownInCall values: the student can redo the call by hand.
+  MatrixXf m(2, 3);
+  m << 1, 2, 3, 4, 5, 6;
+  EXPECT_EQ(cb::describe(m), "<matrix (2, 3) [[1, 2, 3], [4, 5, 6]]>");
+  MatrixXd column(4, 1);
+  column << 0.5, -1, 1e-7, 0.841470984807897;
+  EXPECT_EQ(cb::describe(column), "<matrix (4, 1) [[0.5], [-1], [1e-07], [0.841471]]>");
+  VectorXf v(3);
+  v << 1, 0, -2.25f;
+  EXPECT_EQ(cb::describe(v), "<vector (3,) [1, 0, -2.25]>");
+  EXPECT_EQ(cb::describe(Tensor({1, 1, 4}, {0.5f, -1, 2, 0})), "<tensor (1, 1, 4) [[[0.5, -1, 2, 0]]]>");
+  EXPECT_EQ(cb::describe(Tensor({2, 2, 1}, {1, 2, 3, 4})), "<tensor (2, 2, 1) [[[1], [2]], [[3], [4]]]>");
+  // 16 values are shown, 17 are not: the text stays one readable line.
+  EXPECT_NE(cb::describe(Tensor({4, 4}, 1.0f)).find("[[1, 1, 1, 1], "), std::string::npos);
+  EXPECT_EQ(cb::describe(Tensor({17}, 1.0f)), "<tensor (17,)>");
+  EXPECT_EQ(cb::describe(MatrixXf(3, 6)), "<matrix (3, 6)>");
 }
 
 TEST(BridgeCodec, DecodeErrorsNameTheArgumentAndTheExpectedType) {

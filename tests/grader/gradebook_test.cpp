@@ -13,7 +13,9 @@
 #include <unistd.h>
 #include <vector>
 
+#include "grader/batch/submissions.hpp"
 #include "grader/gradebook/gradebook.hpp"
+#include "grader/util/files.hpp"
 #include "grader/report/csv.hpp"
 #include "expect_same_result.hpp"
 
@@ -445,9 +447,9 @@ TEST_F(GradebookTest, SchemaIsVersionedAndWal) {
     Gradebook gb = Gradebook::open(file("gb.db"));
     gb.record(make_result("alice", "hash-1"));
   }
-  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"2"});
+  EXPECT_EQ(rows(file("gb.db"), "PRAGMA user_version"), std::vector<std::string>{"3"});
   EXPECT_EQ(rows(file("gb.db"), "SELECT value FROM meta WHERE key = 'schema_version'"),
-            std::vector<std::string>{"2"});
+            std::vector<std::string>{"3"});
   EXPECT_EQ(rows(file("gb.db"), "PRAGMA journal_mode"), std::vector<std::string>{"wal"});
   Gradebook reopened = Gradebook::open(file("gb.db"));
   EXPECT_EQ(reopened.schema_version(), grader::gradebook::kSchemaVersion);
@@ -506,6 +508,112 @@ TEST_F(GradebookTest, ParallelWritersAllSucceed) {
   for (const auto& e : errors) EXPECT_EQ(e, "");
   EXPECT_EQ(count(file("shared.db"), "submissions"), kWriters * kEach);
   EXPECT_EQ(count(file("shared.db"), "students"), kWriters);
+}
+
+// ------------------------------------------------------------ source paths
+
+// Paths are kept as a list: whatever bytes a path holds (line breaks, tabs,
+// carriage returns, quotes), it reads back as exactly one path, itself.
+TEST_F(GradebookTest, SourcePathsAreStoredAsAListAndReadBackExactly) {
+  const std::vector<std::string> hostile = {"/export/mallory.zip\nalice.zip", "/export/tab\there.zip", "/export/cr\rhere",
+                                            "/export/quote\"and\\backslash", "/export/../alice/alice.zip"};
+  Gradebook gb = Gradebook::open(file("gb.db"));
+  for (std::size_t i = 0; i < hostile.size(); ++i) {
+    SubmissionResult r = make_result("s" + std::to_string(i), "hash");
+    r.source = hostile[i];
+    r.source_paths = {{hostile[i], ""}};
+    gb.record(r);
+    const auto back = gb.latest("s" + std::to_string(i))->result;
+    ASSERT_EQ(back.source_paths.size(), 1u) << hostile[i];
+    EXPECT_EQ(back.source_paths[0].path, hostile[i]);
+    EXPECT_EQ(back.source, hostile[i]);
+  }
+  SubmissionResult parts = make_result("1019", "hash");
+  parts.source_paths = {{"/export/smithsam_1019_1_part1.zip", ""}, {"/export/smithsam_1019_2_softmax.cpp", "softmax.cpp"}};
+  gb.record(parts);
+  EXPECT_EQ(gb.latest("1019")->result.source_paths, parts.source_paths);
+  // In the file: a JSON array of objects, the path a JSON string.
+  EXPECT_EQ(rows(file("gb.db"), "SELECT source_paths FROM submissions WHERE student = '1019'"),
+            std::vector<std::string>{R"([{"path":"/export/smithsam_1019_1_part1.zip"},)"
+                                     R"({"path":"/export/smithsam_1019_2_softmax.cpp","uploaded":"softmax.cpp"}])"});
+  EXPECT_EQ(rows(file("gb.db"), "SELECT json_array_length(source_paths), json_extract(source_paths, '$[0].path') "
+                                "FROM submissions WHERE student = 's0'"),
+            std::vector<std::string>{"1|/export/mallory.zip\nalice.zip"});
+  // A path that is not UTF-8 is left out rather than recorded as another path.
+  SubmissionResult bad = make_result("bad", "hash");
+  bad.source_paths = {{"/export/\xff.zip", ""}};
+  gb.record(bad);
+  EXPECT_TRUE(gb.latest("bad")->result.source_paths.empty());
+  // Not a list: refused by the table itself.
+  SQLite::Database raw(file("gb.db").string(), SQLite::OPEN_READWRITE);
+  EXPECT_THROW(raw.exec("UPDATE submissions SET source_paths = '/export/a.zip' WHERE student = 's0'"), SQLite::Exception);
+  EXPECT_THROW(raw.exec("UPDATE submissions SET source_paths = '{\"path\": \"/a\"}' WHERE student = 's0'"), SQLite::Exception);
+}
+
+TEST_F(GradebookTest, MergeCopiesSourcePaths) {
+  {
+    Gradebook shard = Gradebook::open(file("shard.db"));
+    SubmissionResult r = make_result("alice", "hash");
+    r.source_paths = {{"/export/alice\n.zip", ""}};
+    shard.record(r);
+  }
+  Gradebook gb = Gradebook::open(file("gb.db"));
+  gb.merge(file("shard.db"));
+  ASSERT_EQ(gb.latest("alice")->result.source_paths.size(), 1u);
+  EXPECT_EQ(gb.latest("alice")->result.source_paths[0].path, "/export/alice\n.zip");
+}
+
+// A version 2 file (paths joined by line breaks in `source`) is migrated in
+// place: its rows keep their `source` and get an empty list, which `grader
+// regrade` reads by the old rule, refusing what a name could have forged.
+TEST_F(GradebookTest, AVersionTwoGradebookIsMigratedAndItsOldSourcesReadSafely) {
+  {
+    SQLite::Database raw(file("v2.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    raw.exec(grader::util::read_file(fs::path(TEST_SOURCE_DIR) / "grader/gradebook_schema_v2.sql"));
+    raw.exec("INSERT INTO meta VALUES ('schema_version', '2');");
+    for (const auto& [student, source] : std::vector<std::pair<std::string, std::string>>{
+             {"alice", "/export/alice.zip"},
+             {"1019", "/export/smithsam_1019_1_part1.zip\n/export/smithsam_1019_2_softmax.cpp"},
+             {"mallory", "/export/mallory.zip\nalice.zip"},
+             {"bob", "export/bob"}}) {
+      SQLite::Statement s(raw, "INSERT INTO students VALUES (?, '2026-11-01T00:00:00Z')");
+      s.bind(1, student);
+      s.exec();
+      SQLite::Statement sub(raw,
+                            "INSERT INTO submissions(student, source, content_hash, graded_at, course_version, "
+                            "grader_version, score, max_score, seconds) VALUES (?, ?, 'h', '2026-11-01T00:00:00Z', 'v', "
+                            "'g', 7, 10, 1)");
+      sub.bind(1, student);
+      sub.bind(2, source);
+      sub.exec();
+    }
+    raw.exec("PRAGMA user_version = 2;");
+  }
+  Gradebook gb = Gradebook::open(file("v2.db"));
+  EXPECT_EQ(gb.schema_version(), 3);
+  EXPECT_TRUE(gb.check_integrity().ok());
+  EXPECT_EQ(rows(file("v2.db"), "SELECT DISTINCT source_paths FROM submissions"), std::vector<std::string>{"[]"});
+  EXPECT_EQ(rows(file("v2.db"), "SELECT source FROM submissions WHERE student = 'mallory'"),
+            std::vector<std::string>{"/export/mallory.zip\nalice.zip"});
+  std::string why;
+  auto alice = grader::batch::entry_from_recorded(gb.latest("alice")->result, why);
+  ASSERT_TRUE(alice) << why;
+  EXPECT_EQ(alice->path, "/export/alice.zip");
+  EXPECT_TRUE(alice->parts.empty());
+  auto parts = grader::batch::entry_from_recorded(gb.latest("1019")->result, why);
+  ASSERT_TRUE(parts) << why;
+  ASSERT_EQ(parts->parts.size(), 2u);
+  EXPECT_EQ(parts->parts[1].uploaded, "softmax.cpp");
+  EXPECT_FALSE(grader::batch::entry_from_recorded(gb.latest("mallory")->result, why));
+  EXPECT_NE(why.find("not one folder's parts"), std::string::npos) << why;
+  EXPECT_FALSE(grader::batch::entry_from_recorded(gb.latest("bob")->result, why));
+  EXPECT_NE(why.find("relative"), std::string::npos) << why;
+  // A regrade writes the new form; the old row stays as history.
+  SubmissionResult again = make_result("alice", "hash-2");
+  again.source_paths = {{"/export/alice.zip", ""}};
+  gb.record(again);
+  EXPECT_EQ(gb.history("alice").front().result.source_paths.size(), 0u);
+  EXPECT_EQ(gb.latest("alice")->result.source_paths.size(), 1u);
 }
 
 }  // namespace

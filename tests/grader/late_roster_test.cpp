@@ -222,7 +222,7 @@ TEST_F(CsvFiles, SubmissionTimesWinOverFileTimesAndTheLateFlag) {
   in.policy = policy();
   in.submitted_at = grader::batch::read_submitted_at(write("times.csv", "student,submitted_at\n1025,2026-11-22T02:00:00Z\n"));
   in.submitted_at_file = "times.csv";
-  grader::batch::Entry listed{dir.path() / "lilalice_LATE_1025_777_hw.zip", "1025", true, ""};
+  grader::batch::Entry listed{dir.path() / "lilalice_LATE_1025_777_hw.zip", "1025", true, "", {}};
   write("lilalice_LATE_1025_777_hw.zip", "x");
   grader::runner::SubmissionResult r;
   grader::batch::stamp_lateness(listed, in, r);
@@ -231,7 +231,7 @@ TEST_F(CsvFiles, SubmissionTimesWinOverFileTimesAndTheLateFlag) {
 
   // No time: Canvas's flag in any letter case charges one day.
   for (const char* name : {"smithsam_LATE_1019_5_hw.zip", "smithsam_late_1019_5_hw.zip", "smithsam_Late_1019_5_hw.zip"}) {
-    grader::batch::Entry flagged{dir.path() / name, "1019", true, ""};
+    grader::batch::Entry flagged{dir.path() / name, "1019", true, "", {}};
     grader::runner::SubmissionResult s;
     grader::batch::stamp_lateness(flagged, in, s);
     EXPECT_TRUE(s.lateness.late) << name;
@@ -246,7 +246,7 @@ TEST_F(CsvFiles, SubmissionTimesWinOverFileTimesAndTheLateFlag) {
   struct utimbuf times {};
   times.actime = times.modtime = at("2026-11-21T12:00:00Z");
   ASSERT_EQ(::utime(moodle.c_str(), &times), 0);
-  grader::batch::Entry file_timed{moodle, "123456", true, ""};
+  grader::batch::Entry file_timed{moodle, "123456", true, "", {}};
   grader::runner::SubmissionResult m;
   grader::batch::stamp_lateness(file_timed, in, m);
   EXPECT_FALSE(m.lateness.late) << "without --times-from-files the file time is not used";
@@ -317,7 +317,7 @@ TEST_F(CsvFiles, AVersionOneGradebookIsMigrated) {
              "PRAGMA user_version = 1;");
   }
   auto book = grader::gradebook::Gradebook::open(v1);
-  EXPECT_EQ(book.schema_version(), 2);
+  EXPECT_EQ(book.schema_version(), grader::gradebook::kSchemaVersion);
   auto bob = book.latest("bob");
   ASSERT_TRUE(bob.has_value());
   EXPECT_EQ(bob->result.score, 7);

@@ -407,7 +407,7 @@ TEST(QuizGrading, AHugeFileIsRefusedUnreadEvenWithRightAnswers) {
   ASSERT_EQ(r.size(), 4u);
   for (const auto& [name, t] : r) {
     EXPECT_EQ(t.status, TestStatus::failed) << name;
-    EXPECT_TRUE(contains(t.message, "over the 64 KiB limit")) << t.message;
+    EXPECT_TRUE(contains(t.message, "over the size limit of 64 KiB")) << t.message;
   }
   // Just under the limit is read normally.
   std::string fits = kAllRight + "# ";
@@ -422,10 +422,71 @@ TEST(QuizGrading, DeepNestingAndAliasesDoNotCrash) {
   std::map<std::string, gr::TestResult> r;
   ASSERT_NO_THROW(r = c.grade(deep));
   EXPECT_NE(r["ReviewQuiz.q2_select"].status, TestStatus::passed);
+  EXPECT_TRUE(contains(r["ReviewQuiz.q1_pick"].message, "quiz/answers.yaml:2:")) << r["ReviewQuiz.q1_pick"].message;
+  EXPECT_TRUE(contains(r["ReviewQuiz.q1_pick"].message, "over the depth limit of 16")) << r["ReviewQuiz.q1_pick"].message;
   // An alias to a list of lists is read as what it is, not expanded.
   ASSERT_NO_THROW(r = c.grade("x: &a [[a, c, d]]\nq2_select: *a\nq1_pick: *a\n"));
   EXPECT_EQ(r["ReviewQuiz.q2_select"].status, TestStatus::failed);
   EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::failed);
+}
+
+std::string repeat(const std::string& s, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+// Each limit of kAnswerFileLimits through grading: just within it the right
+// answers score, one past it the file is not read and every question fails
+// naming the limit.
+TEST(QuizGrading, EachLimitOfTheAnswerFileJustWithinAndJustPast) {
+  QuizCourse c;
+  const auto& limits = gr::kAnswerFileLimits;
+  auto expect_read = [&](const std::string& extra, const std::string& what) {
+    auto r = c.grade(kAllRight + extra);
+    EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::passed) << what << ": " << r["ReviewQuiz.q1_pick"].message;
+  };
+  auto expect_refused = [&](const std::string& extra, const std::string& limit, const std::string& what) {
+    auto r = c.grade(kAllRight + extra);
+    ASSERT_EQ(r.size(), 4u);
+    for (const auto& [name, t] : r) {
+      EXPECT_EQ(t.status, TestStatus::failed) << what << " " << name;
+      EXPECT_TRUE(contains(t.message, limit)) << what << ": " << t.message;
+      EXPECT_TRUE(contains(t.message, "so it was not read")) << what << ": " << t.message;
+    }
+  };
+  // Depth: the root mapping is level 1, so a list nested max_depth - 1 deep is the most.
+  const std::size_t lists = limits.max_depth - 1;
+  expect_read("deep: " + std::string(lists, '[') + std::string(lists, ']') + "\n", "depth at the limit");
+  expect_refused("deep: " + std::string(lists + 1, '[') + std::string(lists + 1, ']') + "\n", "over the depth limit of 16",
+                 "depth past the limit");
+  // Aliases of a one-letter anchor.
+  auto aliases = [](std::size_t n) { return "x: &a b\nmany: [" + repeat("*a, ", n - 1) + "*a]\n"; };
+  expect_read(aliases(limits.max_aliases), "aliases at the limit");
+  expect_refused(aliases(limits.max_aliases + 1), "over the alias limit of 64", "aliases past the limit");
+  // Expanded text: a 4 KiB anchor, within the alias limit.
+  const std::string anchor = "big: &a " + std::string(4096, 'y') + "\n";
+  expect_read(anchor + "copies: [" + repeat("*a, ", 50) + "*a]\n", "51 copies of 4 KiB");
+  expect_refused(anchor + "copies: [" + repeat("*a, ", 63) + "*a]\n", "over the expanded-text limit of 256 KiB",
+                 "64 copies of 4 KiB");
+  // Values: an anchor of 1023 nulls (1024 values with its list), aliased.
+  const std::string nulls = "n: &n [" + repeat("~,", 1022) + "~]\n";
+  expect_read(nulls + "v: [" + repeat("*n,", 59) + "*n]\n", "61,440 values");
+  expect_refused(nulls + "v: [" + repeat("*n,", 63) + "*n]\n", "over the value limit of 65536", "65,536 values and more");
+  // An alias inside what it names.
+  expect_refused("loop: &l [x, *l]\n", "without end", "a cycle");
+}
+
+TEST(QuizGrading, TheIssuesAliasBombIsRefusedWithItsPlace) {
+  QuizCourse c;
+  const std::string bomb = "big: &a " + std::string(30000, 'y') + "\nbomb: [" + repeat("*a,", 11600) + "*a]\n";
+  ASSERT_LE((kAllRight + bomb).size(), gr::kMaxAnswerFileBytes);
+  auto r = c.grade(kAllRight + bomb);
+  const std::string& m = r["ReviewQuiz.q1_pick"].message;
+  EXPECT_EQ(r["ReviewQuiz.q1_pick"].status, TestStatus::failed);
+  // The 65th alias, on the bomb's line (the answers take 6 lines, the anchor 1).
+  EXPECT_TRUE(contains(m, "quiz/answers.yaml:8:")) << m;
+  EXPECT_TRUE(contains(m, "without anchors (&name) and aliases (*name)")) << m;
 }
 
 // --- Free text. ---

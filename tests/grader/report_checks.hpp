@@ -10,7 +10,8 @@
 
 namespace report_checks {
 
-/// The first raw control (C0 but \n and \t, DEL, C1, bidi) or byte that is
+/// The first raw control (C0 but \n and \t, DEL, C1, bidi, other format
+/// characters such as zero width ones) or byte that is
 /// not UTF-8, described; "" when there is none.
 inline std::string raw_control(std::string_view out, bool allow_tab_newline = true) {
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -32,6 +33,10 @@ inline std::string raw_control(std::string_view out, bool allow_tab_newline = tr
       return "invalid UTF-8 at " + std::to_string(i);
     if (v >= 0x80 && v <= 0x9F) return "C1 control at " + std::to_string(i);
     if ((v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)) return "bidi control at " + std::to_string(i);
+    // Format characters (Cf), listed here independently of the sanitiser's table.
+    if ((v >= 0x200B && v <= 0x200F) || (v >= 0x2060 && v <= 0x2064) || v == 0xFEFF || v == 0x00AD || v == 0x061C ||
+        v == 0x180E || (v >= 0xE0001 && v <= 0xE007F))
+      return "invisible format character at " + std::to_string(i);
     i += len - 1;
   }
   return "";

@@ -62,7 +62,9 @@ TEST(OutputFormats, ExactlyTheFormatsWithAnExtensionRenderOneSubmission) {
   for (const auto& f : report::output_formats()) {
     const auto text = report::render_submission(f.format, r);
     EXPECT_EQ(text.has_value(), std::string(f.extension) != "") << f.name;
-    if (text) EXPECT_TRUE(reports.insert(*text).second) << f.name << " renders as another format does";
+    if (text) {
+      EXPECT_TRUE(reports.insert(*text).second) << f.name << " renders as another format does";
+    }
   }
   EXPECT_EQ(reports.size(), 5u);
   EXPECT_STREQ(report::format_info(OutputFormat::junit).extension, ".xml");

@@ -249,4 +249,73 @@ TEST_F(SafeOpen, FileSwappedForALinkWhileReadingNeverYieldsTheTarget) {
   SUCCEED() << read_ok << " reads, " << refused << " refusals";
 }
 
+// --- Writing state beneath a workspace (the hints-seen file) ---
+
+TEST_F(SafeOpen, AFolderIsMadeWhenMissingButNeverReachedThroughALink) {
+  auto made = grader::util::open_or_make_folder_beneath(root_fd.get(), ".state");
+  ASSERT_TRUE(made.fd) << made.refused;
+  EXPECT_TRUE(fs::is_directory(sub() / ".state"));
+  auto again = grader::util::open_or_make_folder_beneath(root_fd.get(), ".state");
+  EXPECT_TRUE(again.fd) << again.refused;
+  // A link to a folder, to a file, and a dangling one: refused, nothing made where they point.
+  fs::create_directory_symlink(course() / "solutions", sub() / "to-folder");
+  fs::create_symlink(course() / "solutions/lesson/answer.cpp", sub() / "to-file");
+  fs::create_symlink(tmp.path() / "nowhere", sub() / "dangling");
+  for (const std::string name : {"to-folder", "to-file", "dangling"}) {
+    auto r = grader::util::open_or_make_folder_beneath(root_fd.get(), name);
+    EXPECT_FALSE(r.fd) << name;
+    EXPECT_NE(r.refused.find(name + "/ is a symbolic link"), std::string::npos) << r.refused;
+    EXPECT_TRUE(fs::is_symlink(sub() / name)) << name;
+  }
+  EXPECT_FALSE(fs::exists(tmp.path() / "nowhere"));
+  write(sub() / "plain", "a file\n");
+  EXPECT_NE(grader::util::open_or_make_folder_beneath(root_fd.get(), "plain").refused.find("not a folder"),
+            std::string::npos);
+}
+
+TEST_F(SafeOpen, WritingReplacesARegularFileAndNeverALinkOrItsTarget) {
+  auto dir = grader::util::open_or_make_folder_beneath(root_fd.get(), "state");
+  ASSERT_TRUE(dir.fd);
+  EXPECT_EQ(grader::util::write_beneath_atomically(dir.fd.get(), "s.json", "{}\n"), "");
+  EXPECT_EQ(grader::util::read_file(sub() / "state/s.json"), "{}\n");
+  EXPECT_EQ(grader::util::write_beneath_atomically(dir.fd.get(), "s.json", "{\"a\": 1}\n"), "");
+  EXPECT_EQ(grader::util::read_file(sub() / "state/s.json"), "{\"a\": 1}\n");
+
+  const fs::path target = course() / "solutions/lesson/answer.cpp";
+  fs::create_symlink(target, sub() / "state/link.json");
+  fs::create_symlink(tmp.path() / "made-through-link", sub() / "state/dangling.json");
+  for (const std::string name : {"link.json", "dangling.json"}) {
+    std::string why = grader::util::write_beneath_atomically(dir.fd.get(), name, "overwritten\n");
+    EXPECT_NE(why.find(name + " is a symbolic link"), std::string::npos) << why;
+    EXPECT_TRUE(fs::is_symlink(sub() / "state" / name));
+  }
+  EXPECT_EQ(grader::util::read_file(target), "secret reference\n");
+  EXPECT_FALSE(fs::exists(tmp.path() / "made-through-link"));
+  // A link planted at the temporary name is removed, not written through.
+  fs::create_symlink(target, sub() / ("state/s.json.tmp." + std::to_string(::getpid())));
+  EXPECT_EQ(grader::util::write_beneath_atomically(dir.fd.get(), "s.json", "[]\n"), "");
+  EXPECT_EQ(grader::util::read_file(sub() / "state/s.json"), "[]\n");
+  EXPECT_EQ(grader::util::read_file(target), "secret reference\n");
+  // A FIFO or a folder is not replaced either.
+  ASSERT_EQ(::mkfifo((sub() / "state/fifo.json").c_str(), 0644), 0);
+  fs::create_directory(sub() / "state/dir.json");
+  EXPECT_NE(grader::util::write_beneath_atomically(dir.fd.get(), "fifo.json", "x").find("not a regular file"),
+            std::string::npos);
+  EXPECT_NE(grader::util::write_beneath_atomically(dir.fd.get(), "dir.json", "x").find("not a regular file"),
+            std::string::npos);
+  EXPECT_TRUE(fs::is_directory(sub() / "state/dir.json"));
+}
+
+TEST_F(SafeOpen, OversizedIsSaidApartFromOtherRefusals) {
+  write(sub() / "big.txt", std::string(3000, 'x'));
+  ReadRules small;
+  small.max_bytes = 2048;
+  EXPECT_TRUE(read("big.txt", small).oversized);
+  fs::create_symlink(sub() / "big.txt", sub() / "big-link.txt");
+  auto link = read("big-link.txt", small);
+  EXPECT_FALSE(link.oversized);
+  EXPECT_NE(link.refused, "");
+  EXPECT_FALSE(read("lesson/own.cpp", small).oversized);
+}
+
 }  // namespace

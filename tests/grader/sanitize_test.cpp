@@ -75,6 +75,17 @@ const std::vector<Hostile>& hostile_table() {
       {"table_pipes", "a | b | c", "a | b | c", "b"},
       {"newlines", "line one\nline two", "line one\nline two", "line two"},
       {"unicode_kept", "é ü 中文 ✔", "é ü 中文 ✔", "中文"},
+      // Format characters (Cf): invisible, so "alice" and "alice<ZWSP>" would read alike.
+      {"zero_width_space", "alice\xe2\x80\x8b", "alice\\u200b", "alice"},
+      {"zero_width_non_joiner_joiner", "a\xe2\x80\x8c" "b\xe2\x80\x8d" "c", "a\\u200cb\\u200dc", "b"},
+      {"word_joiner", "bob\xe2\x81\xa0" "by", "bob\\u2060by", "bob"},
+      {"byte_order_mark", "\xef\xbb\xbf" "carol", "\\ufeffcarol", "carol"},
+      {"soft_hyphen", "dave\xc2\xad", "dave\\u00ad", "dave"},
+      {"invisible_operators", "x\xe2\x81\xa2y\xe2\x81\xa4", "x\\u2062y\\u2064", "y"},
+      {"bidi_marks", "\xe2\x80\x8f" "erin\xe2\x80\x8e\xd8\x9c", "\\u200ferin\\u200e\\u061c", "erin"},
+      {"bidi_embedding", "\xe2\x80\xaaleft\xe2\x80\xac", "\\u202aleft\\u202c", "left"},
+      {"mongolian_vowel_separator", "m\xe1\xa0\x8en", "m\\u180en", "n"},
+      {"tag_characters", "flag\xf3\xa0\x81\xa1\xf3\xa0\x81\xbf", "flag\\U000e0061\\U000e007f", "flag"},
   };
   return table;
 }

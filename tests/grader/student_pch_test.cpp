@@ -1,6 +1,7 @@
 // The precompiled lesson headers student files are compiled with
-// (cmake/StudentPch.cmake, WorkerBuilder::forced_include): used when current,
-// refused with a note when missing, stale or rejected by the compiler, and a
+// (cmake/StudentPch.cmake, WorkerBuilder::forced_include): used when current
+// and a probe compile of an empty file shows GCC uses it, refused with a note
+// when missing, stale or rejected by the compiler, and a
 // student file means the same on every path: the lesson's headers are read
 // before its first line.
 //
@@ -154,16 +155,81 @@ TEST_F(StudentPch, HeaderOlderThanTheCourseHeadersIsNotUsed) {
   EXPECT_NE(forced.note.find("older than the course headers"), std::string::npos) << forced.note;
 }
 
-TEST_F(StudentPch, HeaderTheCompilerRefusesIsReadAsTextAndTheFileStillCompiles) {
+TEST_F(StudentPch, HeaderTheCompilerRefusesIsNotUsedAndTheFileStillCompiles) {
   fs::path gch = scratch_.path() / "bad" / "lesson.hpp.gch";
   gb::Toolchain t = with_gch(gch);
   put(gch, "not really a precompiled header");  // newer than every course header
   gb::WorkerBuilder builder(t, cache_.path());
   auto forced = builder.forced_include(kLesson, {kEdited, ""});
-  EXPECT_EQ(forced.gch, gch.string()) << "a current .gch is given to the compiler, which judges it";
+  EXPECT_TRUE(forced.gch.empty()) << "the probe compile found that GCC does not use it";
+  EXPECT_NE(forced.note.find("the compiler refused the precompiled course header"), std::string::npos) << forced.note;
+  EXPECT_FALSE(has(forced.flags, t.lessons.at(kLesson).precompiled_header->header));
   auto built = build(t, kNoIncludes);
   EXPECT_TRUE(built.ok) << built.diagnostics;
-  EXPECT_EQ(built.compiled, 2) << "both files compile anew: the .gch is part of their objects' key";
+}
+
+TEST_F(StudentPch, HeaderBuiltWithOtherFlagsIsRefusedWithGccsReason) {
+  // The real .gch, asked for with -O0: GCC refuses it ("__OPTIMIZE__ not defined").
+  gb::Toolchain t = toolchain_;
+  std::replace(t.compile_flags.begin(), t.compile_flags.end(), std::string("-O2"), std::string("-O0"));
+  ASSERT_NE(t.compile_flags, toolchain_.compile_flags) << "the course's flags have no -O2 to change";
+  gb::WorkerBuilder builder(t, cache_.path());
+  auto forced = builder.forced_include(kLesson, {kEdited, ""});
+  EXPECT_TRUE(forced.gch.empty());
+  // The note names the .gch as the other notes do; GCC's reason, in the
+  // parentheses after it, has the course's folders hidden.
+  const std::string named = "the compiler refused the precompiled course header " +
+                            toolchain_.lesson(kLesson)->precompiled_header->gch + " (";
+  ASSERT_EQ(forced.note.rfind(named, 0), 0u) << forced.note;
+  const std::string reason = forced.note.substr(named.size());
+  EXPECT_NE(reason.find("not used because"), std::string::npos) << forced.note;
+  EXPECT_NE(reason.find("<course"), std::string::npos) << forced.note;  // <course>/build/... or <course build>/...
+  EXPECT_EQ(reason.find(toolchain_.course_root.string() + "/"), std::string::npos)
+      << "GCC's reason is shown with the course's folders hidden: " << forced.note;
+}
+
+// The probe's verdict is kept in the cache folder for the next process, by
+// a key of the compiler, flags and .gch: one file per .gch, saying what GCC did.
+std::vector<std::string> probe_verdicts(const fs::path& cache) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(cache / "pch-probes", ec)) out.push_back(grader::util::read_file(e.path()));
+  return out;
+}
+
+TEST_F(StudentPch, TheProbesVerdictIsKeptForTheNextProcess) {
+  // An include folder of its own makes a key no other test of this process probed.
+  gb::Toolchain own = toolchain_;
+  own.system_include_dirs.push_back((scratch_.path() / "empty-include").string());
+  fs::create_directories(scratch_.path() / "empty-include");
+  gb::WorkerBuilder builder(own, cache_.path());
+  EXPECT_FALSE(builder.forced_include(kLesson, {kEdited, ""}).gch.empty());
+  EXPECT_EQ(probe_verdicts(cache_.path()), std::vector<std::string>{"used\n"});
+
+  grader::util::TempDir other_cache("student-pch-cache");
+  fs::path gch = scratch_.path() / "refused" / "lesson.hpp.gch";
+  gb::Toolchain t = with_gch(gch);
+  put(gch, "not really a precompiled header");
+  gb::WorkerBuilder refusing(t, other_cache.path());
+  EXPECT_TRUE(refusing.forced_include(kLesson, {kEdited, ""}).gch.empty());
+  const auto verdicts = probe_verdicts(other_cache.path());
+  ASSERT_EQ(verdicts.size(), 1u);
+  EXPECT_EQ(verdicts[0].rfind("refused\n", 0), 0u) << verdicts[0];
+  EXPECT_GT(verdicts[0].size(), std::string("refused\n\n").size()) << "GCC's reason is kept with it";
+}
+
+TEST_F(StudentPch, AFilePrintingTheRefusalDoesNotChangeTheDecision) {
+  // The decision is the probe's, made before any student file compiles: a
+  // file that prints GCC's refusal text (with the real path) leaves it.
+  const auto& pch = *toolchain_.lesson(kLesson)->precompiled_header;
+  const std::string forged = "#warning \"" + pch.gch + ": not used because `__OPTIMIZE__' not defined [-Winvalid-pch]\"\n" +
+                             "#pragma message \"! " + pch.gch + "\"\n" + kNoIncludes;
+  auto built = build(toolchain_, forged);
+  EXPECT_TRUE(built.ok) << built.diagnostics;
+  gb::WorkerBuilder builder(toolchain_, cache_.path());
+  auto forced = builder.forced_include(kLesson, {kEdited, forged});
+  EXPECT_EQ(forced.gch, pch.gch);
+  EXPECT_TRUE(forced.note.empty()) << forced.note;
 }
 
 TEST_F(StudentPch, AFileMeansTheSameWithThePrecompiledHeader) {

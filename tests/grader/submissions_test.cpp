@@ -4,11 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <stdexcept>
 
+#include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
 
 namespace {
@@ -191,24 +193,262 @@ TEST(StudentIds, LateFlagInAnyCaseAndTheUploadedName) {
   EXPECT_FALSE(canvas.uploaded_name("/e/smithsam_softmax.cpp").has_value());
 }
 
-TEST(Sources, PartsAreRecordedOnePerLineAndReadBack) {
+grader::runner::SubmissionResult recorded_as(const std::string& student, const std::string& legacy_source,
+                                             std::vector<grader::runner::SourcePath> paths = {}) {
+  grader::runner::SubmissionResult r;
+  r.student = student;
+  r.source = legacy_source;
+  r.source_paths = std::move(paths);
+  return r;
+}
+
+TEST(Sources, PartsAreRecordedAsAListAndReadBack) {
   Entry e;
   e.path = "/export/smithsam_1019_1_part1.zip";
   e.student = "1019";
   e.parts = {{"/export/smithsam_1019_1_part1.zip", ""}, {"/export/smithsam_1019_2_softmax.cpp", "softmax.cpp"}};
-  const std::string source = grader::batch::source_of(e);
-  EXPECT_EQ(source, "/export/smithsam_1019_1_part1.zip\n/export/smithsam_1019_2_softmax.cpp");
-  Entry back = grader::batch::entry_from_source(source, "1019");
-  ASSERT_EQ(back.parts.size(), 2u);
-  EXPECT_EQ(back.parts[0].path, e.parts[0].path);
-  EXPECT_EQ(back.parts[0].uploaded, "");
-  EXPECT_EQ(back.parts[1].uploaded, "softmax.cpp");
-  EXPECT_EQ(back.student, "1019");
-  EXPECT_TRUE(back.listed);  // never followed if it became a link since
-  Entry single = grader::batch::entry_from_source("/export/alice.zip", "alice");
-  EXPECT_TRUE(single.parts.empty());
-  EXPECT_EQ(single.path, "/export/alice.zip");
-  EXPECT_EQ(grader::batch::source_of(single), "/export/alice.zip");
+  const auto paths = grader::batch::source_paths_of(e);
+  ASSERT_EQ(paths.size(), 2u);
+  EXPECT_EQ(paths[1].path, "/export/smithsam_1019_2_softmax.cpp");
+  EXPECT_EQ(paths[1].uploaded, "softmax.cpp");
+  EXPECT_EQ(grader::batch::source_of(e), "/export/smithsam_1019_1_part1.zip");  // shown, never parsed
+  std::string why;
+  auto back = grader::batch::entry_from_recorded(recorded_as("1019", grader::batch::source_of(e), paths), why);
+  ASSERT_TRUE(back) << why;
+  ASSERT_EQ(back->parts.size(), 2u);
+  EXPECT_EQ(back->parts[0].path, e.parts[0].path);
+  EXPECT_EQ(back->parts[0].uploaded, "");
+  EXPECT_EQ(back->parts[1].uploaded, "softmax.cpp");
+  EXPECT_EQ(back->student, "1019");
+  EXPECT_TRUE(back->listed);  // never followed if it became a link since
+
+  // One archive whose name holds a line break stays one path: nothing splits it.
+  Entry forged;
+  forged.path = "/export/mallory.zip\nalice.zip";
+  forged.student = "mallory";
+  auto single = grader::batch::entry_from_recorded(recorded_as("mallory", "", grader::batch::source_paths_of(forged)), why);
+  ASSERT_TRUE(single) << why;
+  EXPECT_TRUE(single->parts.empty());
+  EXPECT_EQ(single->path, forged.path);
+  // One loose file is a submission in parts, not a folder.
+  auto loose = grader::batch::entry_from_recorded(recorded_as("1019", "", {{"/export/smithsam_1019_2_softmax.cpp", "softmax.cpp"}}), why);
+  ASSERT_TRUE(loose) << why;
+  ASSERT_EQ(loose->parts.size(), 1u);
+  EXPECT_EQ(loose->parts[0].uploaded, "softmax.cpp");
+}
+
+TEST(Sources, ARecordedPathThatIsNotAbsoluteIsRefused) {
+  for (const std::string path : {"alice.zip", "../alice/alice.zip", "export/../alice.zip", "./alice"}) {
+    std::string why;
+    EXPECT_FALSE(grader::batch::entry_from_recorded(recorded_as("mallory", "", {{path, ""}}), why)) << path;
+    EXPECT_NE(why.find("not absolute"), std::string::npos) << why;
+    // The same in a row of the old format.
+    EXPECT_FALSE(grader::batch::entry_from_recorded(recorded_as("mallory", path), why)) << path;
+    EXPECT_NE(why.find("relative to the folder it ran in"), std::string::npos) << why;
+  }
+}
+
+// Rows written before schema 3: their `source` joined the paths with line
+// breaks, so an entry named "mallory.zip<LF>alice.zip" was recorded exactly
+// like two parts. What a name can forge is refused; real parts still read.
+TEST(Sources, AnOldRowIsReadOnlyWhenNoNameCanHaveForgedIt) {
+  std::string why;
+  auto parts = grader::batch::entry_from_recorded(
+      recorded_as("1019", "/export/smithsam_1019_1_part1.zip\n/export/smithsam_1019_2_softmax.cpp"), why);
+  ASSERT_TRUE(parts) << why;
+  ASSERT_EQ(parts->parts.size(), 2u);
+  EXPECT_EQ(parts->parts[0].uploaded, "");
+  EXPECT_EQ(parts->parts[1].uploaded, "softmax.cpp");
+  auto single = grader::batch::entry_from_recorded(recorded_as("alice", "/export/alice.zip"), why);
+  ASSERT_TRUE(single) << why;
+  EXPECT_TRUE(single->parts.empty());
+  EXPECT_EQ(single->path, "/export/alice.zip");
+
+  for (const std::string forged :
+       {"/export/mallory.zip\nalice.zip", "/export/mallory.zip\n../alice/alice.zip", "/export/mallory.zip\n/elsewhere/alice.zip",
+        "mallory.zip\nalice.zip", "./mallory.zip\nalice.zip", "/export/mallory.zip\n\nalice.zip"}) {
+    EXPECT_FALSE(grader::batch::entry_from_recorded(recorded_as("mallory", forged), why)) << forged;
+    EXPECT_FALSE(why.empty());
+  }
+  EXPECT_FALSE(grader::batch::entry_from_recorded(recorded_as("mallory", "/export/mallory.zip\nalice.zip"), why));
+  EXPECT_NE(why.find("not one folder's parts"), std::string::npos) << why;
+  EXPECT_FALSE(grader::batch::entry_from_recorded(recorded_as("nobody", ""), why));
+}
+
+// Names that could forge a record or a report: a control character or a
+// byte that is not UTF-8, in an entry of every kind. Each is refused with the
+// reason, and the batch goes on with the honest entry.
+const std::vector<std::pair<std::string, std::string>>& forging_characters() {
+  static const std::vector<std::pair<std::string, std::string>> table = {
+      {"\n", "a line break (\\n)"},        {"\t", "a tab (\\t)"},
+      {"\r", "a carriage return (\\r)"},   {"\x1b[2J", "an escape character (\\x1b)"},
+      {"\x7f", "a delete character (\\x7f)"}, {"\xc2\x9b", "the control character U+009B"},
+      {"\xff", "the byte \\xff, which is not UTF-8"}, {"\xc3", "the byte \\xc3, which is not UTF-8"},
+      {"\x01", "the control character \\x01"},
+  };
+  return table;
+}
+
+TEST_F(Discover, ANameWithAControlCharacterOrNotUtf8IsRefusedWhateverItsKind) {
+  for (const auto& [bad, reason] : forging_characters()) {
+    fs::remove_all(exp());
+    fs::create_directories(exp());
+    submission("honest");
+    submission("mallory" + bad + "alice");                                   // folder
+    std::ofstream(exp() / ("mallory" + bad + "alice.zip")) << "PK";          // zip archive
+    std::ofstream(exp() / ("mallory.zip" + bad + "alice.tar.gz")) << "x";    // tar archive
+    std::ofstream(exp() / ("smithsam_1019_4471_pe" + bad + ".cpp")) << "x";  // loose file
+    fs::create_directory_symlink("honest", exp() / ("link" + bad));          // link
+    for (const char* pattern : {"", "lms"}) {
+      std::vector<std::string> unmatched;
+      auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern(pattern), unmatched);
+      if (std::string(pattern).empty()) {
+        ASSERT_EQ(entries.size(), 1u) << bad;
+        EXPECT_EQ(entries[0].student, "honest");
+        EXPECT_TRUE(entries[0].path.is_absolute());
+      }
+      for (const auto& e : entries)
+        EXPECT_EQ(e.path.filename().string().find(bad), std::string::npos) << "an entry with " << reason << ": " << e.path;
+      int refused = 0;
+      for (const auto& u : unmatched)
+        if (u.find(bad) != std::string::npos) {
+          ++refused;
+          EXPECT_NE(u.find("its name holds " + reason), std::string::npos) << u;
+          EXPECT_NE(u.find("rename it"), std::string::npos) << u;
+        }
+      EXPECT_EQ(refused, 5) << reason << " with pattern '" << pattern << "'";
+    }
+  }
+}
+
+TEST_F(Discover, AnIdWithAnInvisibleFormatCharacterIsRefused) {
+  const std::vector<std::pair<std::string, std::string>> invisible = {
+      {"\xe2\x80\x8b", "U+200B"}, {"\xe2\x80\x8c", "U+200C"}, {"\xe2\x80\x8d", "U+200D"},
+      {"\xe2\x81\xa0", "U+2060"}, {"\xef\xbb\xbf", "U+FEFF"}, {"\xe2\x80\xae", "U+202E"},
+      {"\xe2\x81\xa6", "U+2066"}, {"\xe2\x80\x8f", "U+200F"}, {"\xc2\xad", "U+00AD"},
+      {"\xf3\xa0\x81\xa1", "U+E0061"},
+  };
+  for (const auto& [cf, code] : invisible) {
+    fs::remove_all(exp());
+    fs::create_directories(exp());
+    submission("honest");
+    submission("bob" + cf);
+    std::ofstream(exp() / ("carol" + cf + ".zip")) << "PK";
+    std::ofstream(exp() / ("dave" + cf + ".tar.gz")) << "x";
+    std::vector<std::string> unmatched;
+    auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern(""), unmatched);
+    ASSERT_EQ(entries.size(), 1u) << code;
+    EXPECT_EQ(entries[0].student, "honest");
+    ASSERT_EQ(unmatched.size(), 3u) << code;
+    for (const auto& u : unmatched) EXPECT_NE(u.find("holds the invisible format character " + code), std::string::npos) << u;
+    // Outside the id (a Canvas loose file's uploaded name) such characters
+    // are legitimate in some scripts (U+200C in Persian): the entry stays,
+    // and every report shows them escaped.
+    fs::remove_all(exp());
+    fs::create_directories(exp());
+    std::ofstream(exp() / ("smithsam_1019_4471_pe" + cf + ".cpp")) << "x";
+    unmatched.clear();
+    auto loose = grader::batch::discover(course, {exp()}, StudentIdPattern("canvas"), unmatched);
+    ASSERT_EQ(loose.size(), 1u) << code;
+    EXPECT_EQ(loose[0].student, "1019");
+  }
+}
+
+TEST_F(Discover, IdsThatDifferOnlyInCaseFormOrInvisibleCharactersAreRefusedTogether) {
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"alice", "alice\xe2\x80\x8b"},             // zero width space
+      {"alice", "\xef\xbb\xbf" "alice"},            // BOM
+      {"alice", "al\xe2\x81\xa0ice"},               // word joiner
+      {"alice", "ALICE"},                           // case
+      {"\xc3\xa9lise", "e\xcc\x81lise"},             // NFC and NFD of élise
+      {"\xc3\x89LISE", "e\xcc\x81lise"},             // case and form at once
+      {"stra\xc3\x9f" "e", "STRASSE"},              // full case folding
+  };
+  for (const auto& [a, b] : pairs) {
+    fs::remove_all(exp());
+    fs::create_directories(exp());
+    submission(a);
+    submission(b);
+    submission("honest");
+    std::vector<std::string> unmatched;
+    try {
+      grader::batch::discover(course, {exp()}, StudentIdPattern(""), unmatched);
+      ADD_FAILURE() << "look-alike ids accepted: " << grader::report::plain_line(a) << " and " << grader::report::plain_line(b);
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find(grader::report::plain_line((exp() / a).string())), std::string::npos) << what;
+      EXPECT_NE(what.find(grader::report::plain_line((exp() / b).string())), std::string::npos) << what;
+      EXPECT_EQ(what.find("honest"), std::string::npos) << what;
+    }
+  }
+}
+
+TEST_F(Discover, IdsAreStoredInNfc) {
+  submission("e\xcc\x81lise");  // NFD, as macOS writes names
+  submission("\xc3\xa9mile");   // NFC already
+  std::vector<std::string> unmatched;
+  auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern(""), unmatched);
+  ASSERT_EQ(entries.size(), 2u);
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.student < b.student; });
+  EXPECT_EQ(entries[1].student, "\xc3\xa9mile");
+  EXPECT_EQ(entries[0].student, "\xc3\xa9lise");
+  EXPECT_EQ(entries[0].path.filename().string(), "e\xcc\x81lise");  // the path stays as it is on disk
+}
+
+TEST_F(Discover, AnExportOfOneStudentIsThatStudentWithAnIdPattern) {
+  submission("smithjane_12345_67890_submission");
+  std::vector<std::string> unmatched;
+  for (const char* pattern : {"canvas", "lms", R"(^[a-z]+_(\d+)_)"}) {
+    auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern(pattern), unmatched);
+    ASSERT_EQ(entries.size(), 1u) << pattern;
+    EXPECT_EQ(entries[0].student, "12345") << pattern;
+    EXPECT_EQ(entries[0].path, exp() / "smithjane_12345_67890_submission") << pattern;
+  }
+  // Without a pattern (or with one the folder inside does not match) it is
+  // one submission wrapped in a folder, as before.
+  for (const char* pattern : {"", "moodle"}) {
+    auto entries = grader::batch::discover(course, {exp()}, StudentIdPattern(pattern), unmatched);
+    if (std::string(pattern).empty()) {
+      ASSERT_EQ(entries.size(), 1u);
+      EXPECT_EQ(entries[0].student, "export");
+    } else {
+      EXPECT_TRUE(entries.empty());  // "export" is no Moodle name
+    }
+  }
+  // A folder holding the lesson folders itself is one submission, whatever
+  // else is in it: here its own name must then match the pattern.
+  fs::path direct = tmp.path() / "direct";
+  fs::create_directories(direct / "positional-encoding");
+  fs::create_directories(direct / "smithjane_12345_67890_x");
+  unmatched.clear();
+  auto entries = grader::batch::discover(course, {direct}, StudentIdPattern(R"(^[a-z]+_(\d+)_)"), unmatched);
+  EXPECT_TRUE(entries.empty());
+  ASSERT_EQ(unmatched.size(), 1u);
+  EXPECT_NE(unmatched[0].find("'direct'"), std::string::npos) << unmatched[0];
+}
+
+TEST_F(Discover, CommandLinePathsAreRecordedAbsolute) {
+  submission("alice");
+  submission("bob");
+  const fs::path real = fs::canonical(exp());
+  const fs::path before = fs::current_path();
+  fs::current_path(exp());
+  std::vector<std::string> unmatched;
+  auto listed = grader::batch::discover(course, {"."}, StudentIdPattern(""), unmatched);
+  auto single = grader::batch::discover(course, {"alice"}, StudentIdPattern(""), unmatched);
+  auto up = grader::batch::discover(course, {"../export/bob"}, StudentIdPattern(""), unmatched);
+  fs::current_path(before);
+  ASSERT_EQ(listed.size(), 2u);
+  for (const auto& e : listed) {
+    EXPECT_TRUE(e.path.is_absolute()) << e.path;
+    EXPECT_EQ(e.path.parent_path(), real) << e.path;
+  }
+  ASSERT_EQ(single.size(), 1u);
+  EXPECT_EQ(single[0].path, real / "alice");
+  EXPECT_EQ(grader::batch::source_paths_of(single[0]).at(0).path, (real / "alice").string());
+  ASSERT_EQ(up.size(), 1u);
+  EXPECT_EQ(up[0].path, real / "bob");  // no ".." left in what is recorded
+  EXPECT_EQ(up[0].student, "bob");
 }
 
 TEST_F(Discover, LooseFilesOfAStudentBecomeOneEntry) {

@@ -59,11 +59,40 @@ TEST(ValidateMessages, EveryRawFrameworkFragmentIsFound) {
 
 TEST(ValidateMessages, AFailureThatNamesNoCallIsAProblem) {
   auto course = course_with(grader::course::ExerciseKind::code);
-  for (const char* message : {"the result: 4 of 4 values differ", "4 of 10 cases are wrong", ""}) {
+  for (const char* message : {"the result: 4 of 4 values differ from the expected ones", "4 of 10 cases are wrong, expected 0",
+                              "expected"}) {
     auto problems = gv::message_problems(course, failing(message), {});
     ASSERT_EQ(problems.size(), 1u) << message;
     EXPECT_NE(problems[0].find("does not start with a call"), std::string::npos) << problems[0];
   }
   // A quiz answer has no call to name.
   EXPECT_TRUE(gv::message_problems(course_with(grader::course::ExerciseKind::quiz), failing("wrong answer"), {}).empty());
+}
+
+TEST(ValidateMessages, AFailureThatNeverSaysWhatWasExpectedIsAProblem) {
+  auto course = course_with(grader::course::ExerciseKind::code);
+  for (const char* message : {"positional_encoding(0, 4): threw std::invalid_argument: seq_len must be > 0, got 0",
+                              "causal_mask(-1): your code aborted (SIGABRT)"}) {
+    auto problems = gv::message_problems(course, failing(message), {});
+    ASSERT_EQ(problems.size(), 1u) << message;
+    EXPECT_NE(problems[0].find("never says what was expected"), std::string::npos) << problems[0];
+  }
+  for (const char* message : {"positional_encoding(0, 4): expected a matrix, but your code threw std::invalid_argument: x",
+                              "softmax_rows(<matrix (1, 4)>): 4 of 4 values differ from the Expected ones",
+                              "softmax_rows(<matrix (1, 3)>): weight (0, 0) should be NaN (as in PyTorch), got 0"})
+    EXPECT_TRUE(gv::message_problems(course, failing(message), {}).empty()) << message;
+}
+
+TEST(ValidateCause, TheExpectedCauseMustBeOnALikelyCauseLine) {
+  const std::string report =
+      "      ✘ PeFormula.FirstRowAlternatesZeroAndOne (1 pts)\n"
+      "        positional_encoding(1, 8): expected 0, got 0.841471\n"
+      "          likely cause: positions counted from 1: row p holds position p + 1.\n";
+  EXPECT_EQ(gv::cause_problem("positions counted from 1", {"other report", report}), "");
+  // The words elsewhere in the report do not count: only a likely cause line.
+  const std::string problem = gv::cause_problem("expected 0", {report});
+  EXPECT_NE(problem.find("no 'likely cause:' line holds \"expected 0\""), std::string::npos) << problem;
+  EXPECT_NE(problem.find("[likely cause: positions counted from 1"), std::string::npos) << problem << ": says what it saw";
+  EXPECT_NE(gv::cause_problem("a missing residual", {"f(1): expected 2, got 3\n"}).find("name no likely cause"),
+            std::string::npos);
 }

@@ -102,8 +102,8 @@ TEST_P(PositionalEncodingBug, CostsPointsInItsLessonOnly) {
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, PositionalEncodingBug,
                          ::testing::Values("pe-does-not-compile", "pe-static-init-crash", "pe-wrong-formula"),
-                         [](const auto& info) {
-                           std::string name = info.param;
+                         [](const auto& param_info) {
+                           std::string name = param_info.param;
                            for (char& c : name)
                              if (c == '-') c = '_';
                            return name;

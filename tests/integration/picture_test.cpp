@@ -8,6 +8,7 @@
 #include <cairo.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -15,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "grader/validate/mutant_workspace.hpp"
 #include "integration/grader_run.hpp"
+#include "pictures/attention_picture.hpp"
 #include "pictures/encoding_picture.hpp"
 #include "pictures/plot/heatmap.hpp"
 
@@ -135,6 +138,106 @@ TEST_F(PictureTest, EncodingIsDrawnByTheWorkspacesOwnCode) {
   auto [x1, y1] = cell_centre(layout.plots[0], 20, 8, 0, 1);
   EXPECT_TRUE(near_colour(picture.at(x0, y0), packed(course::plot::viridis(1.0)))) << std::hex << picture.at(x0, y0);
   EXPECT_TRUE(near_colour(picture.at(x1, y1), packed(course::plot::viridis(0.5)))) << std::hex << picture.at(x1, y1);
+}
+
+// The pixels of column `col` of a rows x cols heatmap in `plot`, two pixels in
+// from each side of the column (clear of the cell edges' rounding).
+std::vector<std::uint32_t> column_pixels(const Png& png, const course::plot::PixelRect& plot, int cols, int col) {
+  std::vector<std::uint32_t> pixels;
+  const double left = plot.x + col * plot.width / cols, right = plot.x + (col + 1) * plot.width / cols;
+  for (double y = plot.y + 2; y < plot.y + plot.height - 2; y += 1)
+    for (double x = std::ceil(left) + 2; x < std::floor(right) - 2; x += 1) pixels.push_back(png.at(x, y));
+  return pixels;
+}
+
+long count_near(const std::vector<std::uint32_t>& pixels, std::uint32_t colour) {
+  return std::count_if(pixels.begin(), pixels.end(), [&](std::uint32_t p) { return near_colour(p, colour); });
+}
+
+long count_near_outside(const Png& png, const course::plot::PixelRect& plot, std::uint32_t colour) {
+  long n = 0;
+  for (int y = 0; y < png.height; ++y)
+    for (int x = 0; x < png.width; ++x) {
+      const bool inside = x >= plot.x && x < plot.x + plot.width && y >= plot.y && y < plot.y + plot.height;
+      if (!inside && near_colour(png.at(x, y), colour)) ++n;
+    }
+  return n;
+}
+
+// The lesson's "a striped last column (the odd-width case)": a loop over
+// complete pairs leaves the lone sine of an odd width at 0. The correct
+// column is close to 0 too at 50 positions (sin(49 * 10000^(-14/15)) is
+// about 0.009), so both have the middle colour: only the stripes, and the
+// legend entry that explains them, tell the two pictures apart.
+TEST_F(PictureTest, AnOddWidthsUnwrittenLastColumnIsStripedAndTheReferencesIsNot) {
+  const fs::path mutant = scratch.path() / "odd-width-drops-last-sine";
+  grader::validate::build_mutant_workspace(kCourse / "solutions",
+                                           kCourse / "tests/mutants/positional-encoding/odd-width-drops-last-sine", mutant);
+  const fs::path reference_png = out("reference.png"), mutant_png = out("mutant.png");
+  for (const auto& [workspace, png] : {std::pair{kCourse / "solutions", reference_png}, std::pair{mutant, mutant_png}}) {
+    const auto r = run_grader({"picture", "encoding", "--workspace", workspace.string(), "--seq-len", "50", "--d-model",
+                               "15", "-o", png.string()},
+                              kBound);
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+  }
+  const Png reference = read_png(reference_png), broken = read_png(mutant_png);
+  const auto layout = encoding_layout(50, 15);
+  const auto& plot = layout.plots[0];
+  const std::uint32_t mark = packed(course::plot::zero_column_mark_colour());
+  const std::uint32_t middle = packed(course::plot::viridis(0.5));
+
+  const auto reference_last = column_pixels(reference, plot, 15, 14), broken_last = column_pixels(broken, plot, 15, 14);
+  ASSERT_FALSE(reference_last.empty());
+  // The reference's last column: the middle colour (within a shade), no stripe.
+  EXPECT_EQ(count_near(reference_last, mark), 0);
+  EXPECT_GT(count_near(reference_last, middle), static_cast<long>(reference_last.size() * 9 / 10));
+  // The mutant's: stripes over a good part of it, the middle colour between them.
+  EXPECT_GT(count_near(broken_last, mark), static_cast<long>(broken_last.size() / 5));
+  EXPECT_GT(count_near(broken_last, middle), static_cast<long>(broken_last.size() / 5));
+  // Every other column is the same in both (the mutant computes them right), unstriped.
+  for (int col = 0; col < 14; ++col) {
+    SCOPED_TRACE(col);
+    const auto got = column_pixels(broken, plot, 15, col), want = column_pixels(reference, plot, 15, col);
+    ASSERT_EQ(got.size(), want.size());
+    long differing = 0;
+    for (std::size_t i = 0; i < got.size(); ++i) differing += near_colour(got[i], want[i]) ? 0 : 1;
+    EXPECT_EQ(differing, 0);
+    EXPECT_EQ(count_near(got, mark), 0);
+  }
+  // The legend's striped swatch, outside the data area, only where stripes are drawn.
+  EXPECT_GT(count_near_outside(broken, plot, mark), 0);
+  EXPECT_EQ(count_near_outside(reference, plot, mark), 0);
+}
+
+// The lesson's "every pair of columns repeats the first pair": with 2i / d_model
+// an integer division every pair turns at the speed of pair 0.
+TEST_F(PictureTest, AnIntegerDivisionInTheExponentRepeatsTheFirstPairOfColumns) {
+  const fs::path mutant = scratch.path() / "int-division";
+  grader::validate::build_mutant_workspace(kCourse / "solutions", kCourse / "tests/mutants/positional-encoding/int-division",
+                                           mutant);
+  const fs::path reference_png = out("reference.png"), mutant_png = out("mutant.png");
+  for (const auto& [workspace, png] : {std::pair{kCourse / "solutions", reference_png}, std::pair{mutant, mutant_png}}) {
+    const auto r = run_grader({"picture", "encoding", "--workspace", workspace.string(), "--seq-len", "50", "--d-model",
+                               "16", "-o", png.string()},
+                              kBound);
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+  }
+  const Png reference = read_png(reference_png), broken = read_png(mutant_png);
+  const auto plot = encoding_layout(50, 16).plots[0];
+  auto same_column = [&](const Png& png, int a, int b) {
+    for (int row = 0; row < 50; ++row) {
+      auto [xa, ya] = cell_centre(plot, 50, 16, row, a);
+      auto [xb, yb] = cell_centre(plot, 50, 16, row, b);
+      if (!near_colour(png.at(xa, ya), png.at(xb, yb))) return false;
+    }
+    return true;
+  };
+  for (int pair = 1; pair < 8; ++pair) {
+    SCOPED_TRACE(pair);
+    EXPECT_TRUE(same_column(broken, 2 * pair, 0));
+    EXPECT_TRUE(same_column(broken, 2 * pair + 1, 1));
+    EXPECT_FALSE(same_column(reference, 2 * pair, 0));
+  }
 }
 
 TEST_F(PictureTest, TheUntouchedStarterSaysWhatIsNotImplementedAndWritesNothing) {
@@ -263,6 +366,150 @@ TEST_F(PictureTest, AttentionDrawsOnePanelPerHeadOfTheStudentsModule) {
   EXPECT_GE(colours.size(), 50u);
 }
 
+// ---- the attention picture's signs of a bug (lessons/multi-head-attention/README.md) ----
+
+// Each panel's cells read back as positions t in [0, 1] on the colour bar
+// (the viridis colour nearest the cell's centre pixel). The scale runs from 0
+// to the largest weight, so t is a weight divided by that largest weight:
+// ratios of t within a picture are ratios of weights.
+using PanelCells = std::vector<std::vector<double>>;  // [row][col]
+
+double viridis_position(std::uint32_t pixel) {
+  double best = 0, best_distance = INFINITY;
+  for (int i = 0; i <= 1000; ++i) {
+    const std::uint32_t c = packed(course::plot::viridis(i / 1000.0));
+    double d = 0;
+    for (int shift : {16, 8, 0}) {
+      const double diff = static_cast<double>((pixel >> shift) & 0xff) - static_cast<double>((c >> shift) & 0xff);
+      d += diff * diff;
+    }
+    if (d < best_distance) best_distance = d, best = i / 1000.0;
+  }
+  return best;
+}
+
+class AttentionPicture : public PictureTest {
+ protected:
+  static constexpr int kLength = 8, kHeads = 4;
+
+  // The workspace's picture at 8 positions, E = 32, 4 heads (D = 8) in one row, seed 3.
+  std::vector<PanelCells> draw(const fs::path& workspace, const std::string& name) {
+    const fs::path png_path = out(name + ".png");
+    const auto r = run_grader({"picture", "attention", "--workspace", workspace.string(), "--seq-len",
+                               std::to_string(kLength), "--embed-dim", "32", "--heads", std::to_string(kHeads),
+                               "--columns", std::to_string(kHeads), "--seed", "3", "-o", png_path.string()},
+                              kBound);
+    EXPECT_EQ(r.exit_code, 0) << describe(r);
+    if (r.exit_code != 0) return {};
+    const Png png = read_png(png_path);
+    course::Tensor weights({1, kHeads, kLength, kLength});
+    const auto panels = course::pictures::attention_panels(weights, 0, 420, 380);
+    const auto layout = course::plot::layout_heatmap_grid(panels, kHeads, "title");
+    std::vector<PanelCells> cells;
+    for (const auto& plot : layout.plots) {
+      PanelCells panel(kLength, std::vector<double>(kLength));
+      for (int row = 0; row < kLength; ++row)
+        for (int col = 0; col < kLength; ++col) {
+          auto [x, y] = cell_centre(plot, kLength, kLength, row, col);
+          panel[row][col] = viridis_position(png.at(x, y));
+        }
+      cells.push_back(panel);
+    }
+    return cells;
+  }
+  fs::path mutant(const std::string& name) {
+    const fs::path ws = scratch.path() / name;
+    grader::validate::build_mutant_workspace(kCourse / "solutions", kCourse / "tests/mutants/multi-head-attention" / name, ws);
+    return ws;
+  }
+};
+
+// How far the row sums of every panel spread around their mean: 0 when every
+// row is a distribution (each sums to 1, so to 1 / largest weight in t).
+double row_sum_spread(const std::vector<PanelCells>& panels) {
+  std::vector<double> sums;
+  for (const auto& p : panels)
+    for (const auto& row : p) {
+      double sum = 0;
+      for (double t : row) sum += t;
+      sums.push_back(sum);
+    }
+  const auto [lo, hi] = std::minmax_element(sums.begin(), sums.end());
+  double mean = 0;
+  for (double v : sums) mean += v / static_cast<double>(sums.size());
+  return (*hi - *lo) / mean;
+}
+
+// The mean over every row of (largest cell / row sum): 1 / L for even rows,
+// 1 for one-hot rows.
+double sharpness(const std::vector<PanelCells>& panels) {
+  double total = 0;
+  int rows = 0;
+  for (const auto& p : panels)
+    for (const auto& row : p) {
+      double sum = 0;
+      for (double t : row) sum += t;
+      total += *std::max_element(row.begin(), row.end()) / sum;
+      ++rows;
+    }
+  return total / rows;
+}
+
+// The largest difference between two panels, cell by cell, in t.
+double panel_difference(const PanelCells& a, const PanelCells& b) {
+  double d = 0;
+  for (std::size_t r = 0; r < a.size(); ++r)
+    for (std::size_t c = 0; c < a[r].size(); ++c) d = std::max(d, std::abs(a[r][c] - b[r][c]));
+  return d;
+}
+
+TEST_F(AttentionPicture, HeadsThatAreNotSplitDrawIdenticalPanels) {
+  // Every head reads the first D columns of the projections: the heads are not split.
+  const fs::path ws = scratch.path() / "heads-not-split";
+  fs::copy(kCourse / "solutions", ws, fs::copy_options::recursive);
+  const fs::path file = ws / "multi-head-attention/mha_projections.cpp";
+  std::string code = read_text(file);
+  const std::string split = "projected.block(b * length, h * d, length, d)";
+  const auto at = code.find(split);
+  ASSERT_NE(at, std::string::npos) << "the reference's split changed: update this test's bug";
+  code.replace(at, split.size(), "projected.block(b * length, 0, length, d)");
+  write_text(file, code);
+
+  const auto reference = draw(kCourse / "solutions", "reference"), broken = draw(ws, "not-split");
+  ASSERT_EQ(reference.size(), static_cast<std::size_t>(kHeads));
+  ASSERT_EQ(broken.size(), static_cast<std::size_t>(kHeads));
+  for (int h = 1; h < kHeads; ++h) {
+    SCOPED_TRACE(h);
+    // Identical up to one colour step; the reference's heads differ by far more.
+    EXPECT_LE(panel_difference(broken[0], broken[h]), 0.01);
+    EXPECT_GE(panel_difference(reference[0], reference[h]), 0.1);
+  }
+}
+
+TEST_F(AttentionPicture, ASoftmaxOverTheWrongAxisDrawsRowsThatAreNotDistributions) {
+  const auto reference = draw(kCourse / "solutions", "reference"), broken = draw(mutant("softmax-wrong-axis"), "axis");
+  ASSERT_FALSE(reference.empty());
+  ASSERT_FALSE(broken.empty());
+  // Every reference row sums to 1: equal sums up to the colours' 8-bit steps.
+  EXPECT_LE(row_sum_spread(reference), 0.1);
+  EXPECT_GE(row_sum_spread(broken), 0.3);
+}
+
+TEST_F(AttentionPicture, UnscaledScoresDrawSharperRowsAndScoresOverSqrtEFlatterOnes) {
+  const auto reference = draw(kCourse / "solutions", "reference");
+  const auto unscaled = draw(mutant("no-scaling"), "unscaled");
+  const auto by_sqrt_e = draw(mutant("scale-sqrt-embed-dim"), "sqrt-e");
+  ASSERT_FALSE(reference.empty());
+  ASSERT_FALSE(unscaled.empty());
+  ASSERT_FALSE(by_sqrt_e.empty());
+  const double r = sharpness(reference), u = sharpness(unscaled), e = sharpness(by_sqrt_e);
+  EXPECT_GT(u, r * 1.2) << "unscaled " << u << ", reference " << r;
+  EXPECT_LT(e, r / 1.05) << "over sqrt(E) " << e << ", reference " << r;
+  // Each is still a distribution per row: only the sharpness tells them apart.
+  EXPECT_LE(row_sum_spread(unscaled), 0.1);
+  EXPECT_LE(row_sum_spread(by_sqrt_e), 0.1);
+}
+
 TEST_F(PictureTest, TheOrderExperimentRunsOnTheWorkspace) {
   const fs::path png = out("order.png");
   const auto r = run_grader({"picture", "order", "--workspace", (kCourse / "solutions").string(), "--show", "weights",
@@ -272,6 +519,49 @@ TEST_F(PictureTest, TheOrderExperimentRunsOnTheWorkspace) {
   EXPECT_NE(r.out.find("Does order matter?"), std::string::npos) << describe(r);
   EXPECT_NE(r.out.find("word j of B is word permutation[j] of A: 0->2, 1->1, 2->0"), std::string::npos) << describe(r);
   EXPECT_GT(read_png(png).width, 0);
+}
+
+// The order-matters lesson's sign of a bug: with a causal mask the top row's
+// panels are no longer one another's rows reordered ("dog" first sees only
+// itself, "dog" last sees every word). Without the bug, row 0 of "dog bites
+// man" and row 2 of "man bites dog" carry the same colours, feature by feature.
+TEST_F(PictureTest, ACausalMaskBreaksTheTopRowsReordering) {
+  const fs::path mutant = scratch.path() / "attend-causal-mask";
+  grader::validate::build_mutant_workspace(kCourse / "solutions", kCourse / "tests/mutants/order-matters/attend-causal-mask",
+                                           mutant);
+  // The experiment's grid (lessons/order-matters/experiment_main.cpp): 2 x 2
+  // panels of 460 x 340, (3 words, 8 features) each, titled and labelled.
+  course::plot::HeatmapSpec panel;
+  panel.rows = 3;
+  panel.cols = 8;
+  panel.values.assign(24, 0.5);
+  panel.title = panel.x_label = panel.y_label = panel.colorbar_label = "label";
+  panel.width = 460;
+  panel.height = 340;
+  const auto layout = course::plot::layout_heatmap_grid({panel, panel, panel, panel}, 2, "title");
+  // How many of the 8 features of row `a_row` of panel 0 (A, no encoding) differ
+  // in colour from row `b_row` of panel 1 (B, no encoding).
+  auto differing = [&](const Png& png, int a_row, int b_row) {
+    int n = 0;
+    for (int col = 0; col < 8; ++col) {
+      auto [xa, ya] = cell_centre(layout.plots[0], 3, 8, a_row, col);
+      auto [xb, yb] = cell_centre(layout.plots[1], 3, 8, b_row, col);
+      n += near_colour(png.at(xa, ya), png.at(xb, yb)) ? 0 : 1;
+    }
+    return n;
+  };
+  Png pictures[2];
+  const fs::path workspaces[2] = {kCourse / "solutions", mutant};
+  for (int i = 0; i < 2; ++i) {
+    const fs::path png = out("order-" + std::to_string(i) + ".png");
+    const auto r = run_grader({"picture", "order", "--workspace", workspaces[i].string(), "-o", png.string()}, kBound);
+    ASSERT_EQ(r.exit_code, 0) << describe(r);
+    pictures[i] = read_png(png);
+  }
+  // "dog bites man" / "man bites dog": A's row 0 is B's row 2, row 1 is row 1.
+  EXPECT_EQ(differing(pictures[0], 0, 2), 0);
+  EXPECT_EQ(differing(pictures[0], 1, 1), 0);
+  EXPECT_GE(differing(pictures[1], 0, 2), 4);
 }
 
 TEST_F(PictureTest, CheckPointsAtThePictureWhenAnEncodingTestFails) {

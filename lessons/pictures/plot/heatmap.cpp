@@ -402,6 +402,48 @@ void frame(cairo_t* cr, const PixelRect& rect) {
   cairo_stroke(cr);
 }
 
+// Columns of `spec` whose every value is exactly 0 (NaN is not 0).
+std::vector<int> zero_columns(const HeatmapSpec& spec) {
+  std::vector<int> zero;
+  for (int c = 0; c < spec.cols; ++c) {
+    bool all_zero = true;
+    for (int r = 0; r < spec.rows && all_zero; ++r)
+      all_zero = spec.values[static_cast<std::size_t>(r) * static_cast<std::size_t>(spec.cols) +
+                             static_cast<std::size_t>(c)] == 0.0;
+    if (all_zero) zero.push_back(c);
+  }
+  return zero;
+}
+
+// Diagonal stripes over `rect`, leaving the cell colour visible between them.
+void stripe(cairo_t* cr, const PixelRect& rect, double spacing) {
+  cairo_save(cr);
+  cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height);
+  cairo_clip(cr);
+  set_colour(cr, zero_column_mark_colour());
+  cairo_set_line_width(cr, std::max(1.5, spacing / 3));
+  for (double x = rect.x - rect.height; x < rect.x + rect.width; x += spacing) {
+    cairo_move_to(cr, x, rect.y + rect.height);
+    cairo_line_to(cr, x + rect.height, rect.y);
+  }
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
+void mark_zero_columns(cairo_t* cr, const HeatmapSpec& spec, const PixelRect& plot, double spacing) {
+  const double cell_w = plot.width / spec.cols;
+  for (int c : zero_columns(spec)) {
+    const double left = std::round(plot.x + c * cell_w);
+    const double right = std::round(plot.x + (c + 1) * cell_w);
+    stripe(cr, {left, plot.y, std::max(1.0, right - left), plot.height}, spacing);
+  }
+}
+
+bool any_zero_column(const std::vector<HeatmapSpec>& panels) {
+  return std::any_of(panels.begin(), panels.end(),
+                     [](const HeatmapSpec& p) { return p.mark_zero_columns && !zero_columns(p).empty(); });
+}
+
 void draw_panel(cairo_t* cr, const HeatmapSpec& spec, const PixelRect& plot, const PixelRect& cell,
                 const ColourScale& scale, const Metrics& m, TextMeter& meter) {
   std::vector<std::uint32_t> pixels(spec.values.size());
@@ -411,6 +453,7 @@ void draw_panel(cairo_t* cr, const HeatmapSpec& spec, const PixelRect& plot, con
     pixels[i] = std::isfinite(v) ? pack(viridis((v - scale.lo) / (scale.hi - scale.lo))) : missing;
   }
   paint_cells(cr, plot, spec.cols, spec.rows, pixels);
+  if (spec.mark_zero_columns) mark_zero_columns(cr, spec, plot, std::max(6.0, 0.8 * m.fs));
   frame(cr, plot);
 
   set_colour(cr, kInk);
@@ -478,22 +521,45 @@ void draw_colorbar(cairo_t* cr, const PixelRect& bar, const ColourScale& scale, 
   }
 }
 
-// "grey: NaN / inf", right-aligned in the bottom band of the picture.
-void draw_non_finite_legend(cairo_t* cr, double picture_width, double picture_height, const Metrics& m) {
-  const std::string text = "grey: NaN / inf";
+// The legend in the bottom band of the picture, right-aligned, one entry per
+// kind of cell the colour bar does not explain: "grey: NaN / inf" and
+// "striped: exactly 0 in every row".
+void draw_legend(cairo_t* cr, double picture_width, double picture_height, const Metrics& m, bool non_finite,
+                 bool zero_column) {
   const double size = 0.9 * m.fs;
   const double y = picture_height - m.margin - 0.5 * m.fs;
+  const double box = 0.9 * m.fs;
   cairo_select_font_face(cr, kFontFamily, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size(cr, size);
-  cairo_text_extents_t te;
-  cairo_text_extents(cr, text.c_str(), &te);
-  const double text_left = picture_width - m.margin - te.x_advance;
-  const double box = 0.9 * m.fs;
-  set_colour(cr, non_finite_colour());
-  cairo_rectangle(cr, text_left - box - m.gap * 2, y - box / 2, box, box);
-  cairo_fill(cr);
-  set_colour(cr, kInk);
-  draw_text(cr, text, text_left, y, size, Align::left);
+  double right = picture_width - m.margin;
+  auto entry = [&](const std::string& text, const auto& draw_swatch) {
+    cairo_set_font_size(cr, size);
+    cairo_text_extents_t te;
+    cairo_text_extents(cr, text.c_str(), &te);
+    const double text_left = right - te.x_advance;
+    const PixelRect swatch{std::round(text_left - box - m.gap * 2), std::round(y - box / 2), std::round(box),
+                           std::round(box)};
+    draw_swatch(swatch);
+    set_colour(cr, kInk);
+    draw_text(cr, text, text_left, y, size, Align::left);
+    right = swatch.x - 2 * m.fs;
+  };
+  if (non_finite) {
+    entry("grey: NaN / inf", [&](const PixelRect& r) {
+      set_colour(cr, non_finite_colour());
+      cairo_rectangle(cr, r.x, r.y, r.width, r.height);
+      cairo_fill(cr);
+    });
+  }
+  if (zero_column) {
+    entry("striped: exactly 0 in every row", [&](const PixelRect& r) {
+      set_colour(cr, viridis(0.5));
+      cairo_rectangle(cr, r.x, r.y, r.width, r.height);
+      cairo_fill(cr);
+      stripe(cr, r, std::max(4.0, r.width / 2));
+      frame(cr, r);
+    });
+  }
 }
 
 void write_atomically(cairo_surface_t* surface, const std::string& path) {
@@ -577,6 +643,8 @@ Rgb viridis(double t) {
 
 Rgb non_finite_colour() { return {0.62, 0.62, 0.62}; }
 
+Rgb zero_column_mark_colour() { return {0.86, 0.08, 0.12}; }
+
 HeatmapLayout layout_heatmap(const HeatmapSpec& spec) {
   validate(spec, std::nullopt);
   TextMeter meter;
@@ -601,7 +669,10 @@ void write_heatmap_png(const HeatmapSpec& spec, const std::string& path) {
   const PixelRect cell{0, 0, static_cast<double>(layout.width), static_cast<double>(layout.height)};
   draw_panel(cr, spec, layout.plots.front(), cell, scale, m, meter);
   if (layout.colorbar) draw_colorbar(cr, *layout.colorbar, scale, spec.colorbar_label, m);
-  if (scale.any_non_finite) draw_non_finite_legend(cr, layout.width, layout.height, m);
+  const bool zero_column = any_zero_column({spec});
+  if (scale.any_non_finite || zero_column) {
+    draw_legend(cr, layout.width, layout.height, m, scale.any_non_finite, zero_column);
+  }
   cairo_surface_flush(canvas.surface.get());
   write_atomically(canvas.surface.get(), path);
 }
@@ -630,7 +701,10 @@ void write_heatmap_grid_png(const std::vector<HeatmapSpec>& panels, int columns,
     draw_panel(cr, panels[i], layout.plots[i], cell, scale, m, meter);
   }
   if (layout.colorbar) draw_colorbar(cr, *layout.colorbar, scale, panels.front().colorbar_label, m);
-  if (scale.any_non_finite) draw_non_finite_legend(cr, layout.width, layout.height, m);
+  const bool zero_column = any_zero_column(panels);
+  if (scale.any_non_finite || zero_column) {
+    draw_legend(cr, layout.width, layout.height, m, scale.any_non_finite, zero_column);
+  }
   cairo_surface_flush(canvas.surface.get());
   write_atomically(canvas.surface.get(), path);
 }

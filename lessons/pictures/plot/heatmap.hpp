@@ -31,6 +31,10 @@ Rgb viridis(double t);
 /// a small legend ("grey: NaN / inf") under the colour bar.
 Rgb non_finite_colour();
 
+/// The colour of the stripes over a column that is exactly 0 in every row
+/// (HeatmapSpec::mark_zero_columns): a red that viridis never produces.
+Rgb zero_column_mark_colour();
+
 /// One heatmap: a row-major matrix and how to label it.
 struct HeatmapSpec {
   int rows = 0;                ///< number of matrix rows (drawn top to bottom)
@@ -49,6 +53,12 @@ struct HeatmapSpec {
   /// that value so it shows as the middle colour rather than as a division by zero.
   std::optional<double> vmin;
   std::optional<double> vmax;
+  /// Draws diagonal stripes (zero_column_mark_colour()) over every column
+  /// whose values are all exactly 0, and says so in the legend ("striped:
+  /// exactly 0 in every row"). On a scale centred on 0 such a column has the
+  /// middle colour, as a column of small true values does: the stripes tell
+  /// a column that was never written from one that is merely close to 0.
+  bool mark_zero_columns = false;
 };
 
 /// A rectangle in pixels: left, top, width, height.

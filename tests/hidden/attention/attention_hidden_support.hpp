@@ -176,8 +176,8 @@ inline void expect_near_with_nan_rows(const MatrixXf& got, const MatrixXf& want,
     if (want.row(r).array().isNaN().any()) {
       std::ostringstream row;
       row << got.row(r);
-      EXPECT_HOLDS(got.row(r).array().isNaN().all(), std::string(what) + " row " + std::to_string(r) +
-                                                         " should be all NaN (no key left to attend to, as in "
+      EXPECT_HOLDS(got.row(r).array().isNaN().all(), "expected " + std::string(what) + " row " + std::to_string(r) +
+                                                         " to be all NaN (no key left to attend to, as in "
                                                          "PyTorch), got " + row.str());
     } else {
       finite_rows.push_back(r);

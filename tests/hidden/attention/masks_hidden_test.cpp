@@ -99,8 +99,8 @@ TEST(MasksHidden, BlockedKeysGetZeroWeight) {
           first = "query " + std::to_string(i) + " may not attend to key " + std::to_string(j) +
                   ", yet its weight is " + course_testing::shown(got.weights(i, j));
       }
-  EXPECT_HOLDS(leaked == 0, "weights: " + std::to_string(leaked) + " of " + std::to_string(blocked_count) +
-                                " blocked entries have weight; the first: " + first);
+  EXPECT_HOLDS(leaked == 0, "weights: expected 0 for every blocked entry, but " + std::to_string(leaked) + " of " +
+                                std::to_string(blocked_count) + " blocked entries have weight; the first: " + first);
 }
 
 TEST(MasksHidden, AdditiveMaskMatchesReference) {

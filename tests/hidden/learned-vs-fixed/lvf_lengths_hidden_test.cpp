@@ -52,7 +52,7 @@ TEST(LvfLengthsHidden, MatchesReference) {
 TEST(LvfLengthsHidden, TheTableServesExactlyItsOwnLength) {
   const auto reports = student::length_experiment({20, 21}, 6, 20, 2);
   ASSERT_SAME(reports.size(), 2u);
-  EXPECT_HOLDS(reports[0].learned_serves, course_testing::Text() << "a 20-row table serves length 20");
+  EXPECT_HOLDS(reports[0].learned_serves, course_testing::Text() << "expected learned_serves true for length 20: a 20-row table serves it");
   EXPECT_HOLDS(std::isfinite(reports[0].learned.neighbour_ratio), course_testing::Text() << "length 20 fits a 20-row table");
   EXPECT_HOLDS(!(reports[1].learned_serves), course_testing::Text() << "a 20-row table cannot serve length 21");
 }

@@ -60,7 +60,7 @@ TEST(MhaHeadsHidden, EveryQueryRowSumsToOne) {
       for (Index h = 0; h < s.num_heads; ++h) {
         const Eigen::VectorXf sums = r.weights.matrix({b, h}).rowwise().sum();
         // S float32 terms near 1/S: the sum is within a few ulps of 1.
-        EXPECT_HOLDS(sums.isApprox(Eigen::VectorXf::Ones(s.query_len), float(mha_sweep::kRtol)), course_testing::Text() << "softmax over the keys (the last axis): rows of (b=" << b << ", h=" << h << ") sum to "
+        EXPECT_HOLDS(sums.isApprox(Eigen::VectorXf::Ones(s.query_len), float(mha_sweep::kRtol)), course_testing::Text() << "softmax over the keys (the last axis): expected every row of (b=" << b << ", h=" << h << ") to sum to 1, got "
             << sums.transpose());
       }
   }

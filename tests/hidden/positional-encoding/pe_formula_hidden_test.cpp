@@ -84,8 +84,8 @@ TEST(PeFormulaHidden, ValuesStayInUnitRange) {
     for (Index pos = 0; pos < pe.rows(); ++pos) {
       for (Index c = 0; c < pe.cols(); ++c) {
         if (!(std::fabs(pe(pos, c)) <= limit)) {
-          ADD_FAILURE() << call << ": PE(" << pos << ", " << c << ") = " << pe(pos, c)
-                        << " is outside [-1, 1]; every entry is a sine or a cosine";
+          ADD_FAILURE() << call << ": expected every entry in [-1, 1] (each is a sine or a cosine), got PE(" << pos
+                        << ", " << c << ") = " << pe(pos, c);
           return;
         }
       }

@@ -86,8 +86,8 @@ TEST(DbgAddEncodingHidden, AcceptsASequenceAsLongAsTheEncoding) {
                       "the reference", kTol.atol, kTol.rtol)
           << dbg::diagnose_add_encoding(embeddings, encoding, got);
     } catch (const std::invalid_argument& e) {
-      DBG_FAIL(call_of(embeddings, encoding) + ": threw std::invalid_argument (" + e.what() +
-               "), but a sequence of L = max_len tokens fits the encoding exactly\n" +
+      DBG_FAIL(call_of(embeddings, encoding) + ": expected the sum (a sequence of L = max_len tokens fits the " +
+               "encoding exactly), but your code threw std::invalid_argument (" + e.what() + ")\n" +
                dbg::cause("an off-by-one length check: refuse L > max_len, not L >= max_len."));
     }
   }

@@ -108,12 +108,12 @@ TEST(Masks, FullyMaskedQueryIsNaN) {
   ASSERT_SHAPE(got.weights, {2, 3});
   ASSERT_SHAPE(got.output, {2, 2});
   for (course::Index j = 0; j < 3; ++j)
-    EXPECT_HOLDS(std::isnan(got.weights(0, j)), "with every key of query 0 blocked, weights(0, " + std::to_string(j) +
-                                                    ") should be NaN (as in PyTorch), got " +
+    EXPECT_HOLDS(std::isnan(got.weights(0, j)), "with every key of query 0 blocked, expected weights(0, " + std::to_string(j) +
+                                                    ") to be NaN (as in PyTorch), got " +
                                                     course_testing::shown(got.weights(0, j)));
   for (course::Index c = 0; c < 2; ++c)
-    EXPECT_HOLDS(std::isnan(got.output(0, c)), "with every key of query 0 blocked, output(0, " + std::to_string(c) +
-                                                   ") should be NaN (as in PyTorch), got " +
+    EXPECT_HOLDS(std::isnan(got.output(0, c)), "with every key of query 0 blocked, expected output(0, " + std::to_string(c) +
+                                                   ") to be NaN (as in PyTorch), got " +
                                                    course_testing::shown(got.output(0, c)));
   EXPECT_RESULT_NEAR(course::MatrixXf(got.weights.bottomRows(1)), matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
 }

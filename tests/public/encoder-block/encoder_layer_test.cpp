@@ -1,5 +1,7 @@
 // Exercise encoder-layer: torch.nn.TransformerEncoderLayer, post-norm and pre-norm, with masks.
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "common/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
@@ -56,6 +58,59 @@ TEST(EncoderLayer, PostNormBlocksThatAddNothingNormaliseTheInput) {
   const auto p = silent_blocks(6, 10, 6);
   const Tensor want = student::layer_norm(student::layer_norm(src, p.norm1), p.norm2);
   EXPECT_RESULT_NEAR(student::encoder_layer(src, p, post_norm(2)), want, kTol);
+}
+
+// x with the row `a` added at every position.
+Tensor plus_row(const Tensor& x, const VectorXf& a) {
+  Tensor y = x;
+  for (Index b = 0; b < x.dim(0); ++b)
+    for (Index l = 0; l < x.dim(1); ++l)
+      for (Index e = 0; e < x.dim(2); ++e) y.at({b, l, e}) += a(e);
+  return y;
+}
+
+TEST(EncoderLayer, TheAttentionBlockAddsToItsInput) {
+  // Values projected to a constant v (zero weights, bias v): every query
+  // averages equal values, so self-attention gives a = out_proj_weight v +
+  // out_proj_bias at every position. With a silent feed-forward block, post-norm is
+  // norm2(norm1(src + a)); without the residual it is norm2(norm1(a)).
+  const Index e = 6;
+  auto p = random_layer(e, 10, 11);
+  p.self_attn.in_proj_weight.bottomRows(e).setZero();
+  const VectorXf v = p.self_attn.in_proj_bias.tail(e);
+  const VectorXf a = p.self_attn.out_proj_weight * v + p.self_attn.out_proj_bias;
+  p.feed_forward.linear2_weight.setZero();
+  p.feed_forward.linear2_bias.setZero();
+  const Tensor src = random_tensor({2, 3, e}, 12);
+  const Tensor want = student::layer_norm(student::layer_norm(plus_row(src, a), p.norm1), p.norm2);
+  const Tensor without = student::layer_norm(student::layer_norm(plus_row(Tensor(src.shape()), a), p.norm1), p.norm2);
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      student::encoder_layer(src, p, post_norm(2)), want, kTol,
+      {course_testing::mistake("a missing residual: the attention block is layer_norm(x + self_attention(x)), "
+                               "not layer_norm(self_attention(x))",
+                               without)});
+}
+
+TEST(EncoderLayer, TheFeedForwardBlockAddsToItsInput) {
+  // Attention silent (out_proj zero): post-norm is norm2(x + ff(x)) with
+  // x = norm1(src), pre-norm src + ff(norm2(src)); without the residual,
+  // norm2(ff(x)) and ff(norm2(src)).
+  auto p = silent_blocks(6, 10, 13);
+  std::mt19937 rng(14);
+  p.feed_forward = encoder_public::random_feed_forward(6, 10, rng);
+  const Tensor src = random_tensor({2, 3, 6}, 15);
+  const std::string cause = "a missing residual: the feed-forward block adds its output to its input (x + ff(...))";
+  const Tensor x = student::layer_norm(src, p.norm1);
+  const Tensor ff = student::feed_forward(x, p.feed_forward, Activation::relu);
+  Tensor post = x;
+  std::transform(x.data(), x.data() + x.size(), ff.data(), post.data(), std::plus<>());
+  EXPECT_RESULT_NEAR_EXPLAINED(student::encoder_layer(src, p, post_norm(2)), student::layer_norm(post, p.norm2), kTol,
+                               {course_testing::mistake(cause, student::layer_norm(ff, p.norm2))});
+  const Tensor ff_pre = student::feed_forward(student::layer_norm(src, p.norm2), p.feed_forward, Activation::relu);
+  Tensor pre = src;
+  std::transform(src.data(), src.data() + src.size(), ff_pre.data(), pre.data(), std::plus<>());
+  EXPECT_RESULT_NEAR_EXPLAINED(student::encoder_layer(src, p, pre_norm(2)), pre, kTol,
+                               {course_testing::mistake(cause, ff_pre)});
 }
 
 TEST(EncoderLayer, PostNormEndsWithNorm2) {

@@ -71,6 +71,27 @@ TEST(FeedForward, KnownSmallNetworkWithGelu) {
   EXPECT_RESULT_NEAR(student::feed_forward(x, small_network(), Activation::gelu), want, kTol);
 }
 
+TEST(FeedForward, SquareWeightsAreAppliedTransposed) {
+  // E = F = 2, so x * W and x * W^T both run; nn.Linear computes x * W^T
+  // (a weight is (out, in)). x = (1, 1), ReLU, biases 0:
+  //   linear1: W1 x = (1 + 2, 0 + 1) = (3, 1); linear2: W2 (3, 1) = (3, 9 + 1) = (3, 10).
+  // Without the transposes: x W1 = (1, 3), then (1, 3) W2 = (1 + 9, 3) = (10, 3);
+  // only linear1's left out: W2 (1, 3) = (1, 6); only linear2's: (3, 1) W2 = (6, 1).
+  course::FeedForwardParameters p{MatrixXf(2, 2), VectorXf::Zero(2), MatrixXf(2, 2), VectorXf::Zero(2)};
+  p.linear1_weight << 1, 2,  //
+      0, 1;
+  p.linear2_weight << 1, 0,  //
+      3, 1;
+  const Tensor x({1, 1, 2}, std::vector<float>{1, 1});
+  const std::string cause =
+      "a weight used without its transpose: linear1_weight is (F, E) and linear2_weight (E, F), so the hidden layer "
+      "is x * linear1_weight^T and the output hidden * linear2_weight^T";
+  auto shaped = [](float a, float b) { return Tensor({1, 1, 2}, std::vector<float>{a, b}); };
+  EXPECT_RESULT_NEAR_EXPLAINED(student::feed_forward(x, p, Activation::relu), shaped(3, 10), kTol,
+                               {course_testing::mistake(cause, shaped(10, 3)), course_testing::mistake(cause, shaped(1, 6)),
+                                course_testing::mistake(cause, shaped(6, 1))});
+}
+
 TEST(FeedForward, EveryPositionGoesThroughTheSameNetwork) {
   // B = 2, L = 3, E = 4, F = 6: position (b, l) alone gives the same row as in the batch.
   std::mt19937 rng(5);

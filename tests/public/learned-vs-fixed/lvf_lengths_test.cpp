@@ -40,8 +40,8 @@ TEST(LvfLengths, NoLearnedStatsBeyondTheTable) {
   const auto reports = student::length_experiment({100, 1000}, 16, 512);
   ASSERT_SAME(reports.size(), 2u);
   EXPECT_HOLDS(std::isfinite(reports[0].learned.min_distance), course_testing::Text() << "length 100 fits the table");
-  EXPECT_HOLDS(std::isnan(reports[1].learned.min_distance), course_testing::Text() << "length 1000 does not fit: NaN, the table has no rows for it");
-  EXPECT_HOLDS(std::isnan(reports[1].learned.neighbour_ratio), course_testing::Text() << "length 1000 does not fit: NaN");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.min_distance), course_testing::Text() << "length 1000 does not fit: expected NaN for its learned.min_distance, the table has no rows for it");
+  EXPECT_HOLDS(std::isnan(reports[1].learned.neighbour_ratio), course_testing::Text() << "length 1000 does not fit: expected NaN for its learned.neighbour_ratio");
 }
 
 TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
@@ -49,7 +49,14 @@ TEST(LvfLengths, LearnedStatsAreThoseOfTheTablePrefix) {
   ASSERT_SAME(reports.size(), 1u);
   const course::PositionStats want =
       student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9).forward(40));
-  EXPECT_VALUE_NEAR(reports[0].learned.min_distance, want.min_distance, kTol);
+  // A table of its own for each length, drawn with another seed (seed + length here).
+  const course::PositionStats own_table =
+      student::position_stats(student::LearnedPositionalEmbedding(50, 8, 9 + 40).forward(40));
+  EXPECT_CHECK(course_testing::value_near(
+      course_testing::subject() + ".learned.min_distance", reports[0].learned.min_distance, want.min_distance, kTol,
+      {course_testing::mistake("a new table per length with another seed: every length is read from the one table "
+                               "LearnedPositionalEmbedding(table_len, d_model, seed), as one model would",
+                               own_table.min_distance)}));
   EXPECT_VALUE_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTol);
 }
 

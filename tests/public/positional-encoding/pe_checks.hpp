@@ -25,6 +25,23 @@ inline std::string call_text(const std::string& function, Index seq_len, Index d
   return s.str();
 }
 
+/// The README's "positions counted from 1" cause, for the `likely cause:` line.
+inline const char* const kPositionsFromOne =
+    "positions counted from 1: row p holds position p + 1. The first position is pos = 0 (row 0 is 0, 1, 0, 1, ...).";
+
+/// The encoding of positions 1 .. seq_len instead of 0 .. seq_len - 1, by the
+/// formula: PE(p, c) = sin or cos((p + 1) / base^((c - c % 2) / d_model)).
+inline MatrixXd from_position_one(Index seq_len, Index d_model, double base = 10000.0) {
+  MatrixXd pe(seq_len, d_model);
+  for (Index p = 0; p < seq_len; ++p)
+    for (Index c = 0; c < d_model; ++c) {
+      const double angle =
+          static_cast<double>(p + 1) / std::pow(base, static_cast<double>(c - c % 2) / static_cast<double>(d_model));
+      pe(p, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+    }
+  return pe;
+}
+
 /// The README's pitfalls that can be told from the expected table alone
 /// (want: (seq_len, d_model)), for the `likely cause:` line of a failure.
 inline course_testing::Mistakes mistakes_from(const MatrixXd& want) {
@@ -59,6 +76,18 @@ inline course_testing::Mistakes mistakes_from(const MatrixXd& want) {
     m.push_back(course_testing::mistake(
         "the last column of an odd width is left at zero: write the sine always, the cosine only if i + 1 < d_model.",
         last_zero));
+  }
+  if (rows >= 2) {
+    // Positions counted from 1: each column's frequency is its angle at
+    // position 1 (at most 1 radian, so atan2 and asin give it back).
+    MatrixXd shifted(rows, width);
+    for (Index c = 0; c < width; ++c) {
+      const Index even = c - c % 2;
+      const double w = even + 1 < width ? std::atan2(want(1, even), want(1, even + 1)) : std::asin(want(1, even));
+      for (Index p = 0; p < rows; ++p)
+        shifted(p, c) = c % 2 == 0 ? std::sin(static_cast<double>(p + 1) * w) : std::cos(static_cast<double>(p + 1) * w);
+    }
+    m.push_back(course_testing::mistake_within(kPositionsFromOne, shifted, 1e-9));
   }
   m.push_back(course_testing::mistake(
       "the encoding is multiplied by sqrt(d_model): that scale belongs to the token embeddings, not to the encoding.",

@@ -43,7 +43,10 @@ TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
     ASSERT_ENCODING_SHAPE(call, pe, 1, d_model);
     course::MatrixXd want(1, d_model);
     for (course::Index c = 0; c < d_model; ++c) want(0, c) = c % 2 == 0 ? 0.0 : 1.0;
-    EXPECT_ENCODING_NEAR(call, pe, want, "0, 1, 0, 1, ...", kTol.atol);
+    EXPECT_ENCODING_NEAR_EXPLAINED(
+        call, pe, want, "0, 1, 0, 1, ...", kTol.atol,
+        course_testing::Mistakes{course_testing::mistake(pe_checks::kPositionsFromOne,
+                                                         pe_checks::from_position_one(1, d_model))});
   }
 }
 
