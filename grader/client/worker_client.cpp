@@ -277,13 +277,15 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
         int st = collect_end();
-          std::string how = sandbox::describe_status(st);
+        std::string how = sandbox::describe_status(st);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
         else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
         else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
           how = "was stopped: " + how + " (CPU time or memory limit)";
         else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
-        if (!call_log_.empty() && !call_log_.back().fault_stack.empty()) call_log_.back().fault_how = "crashed";
+        // The CPU limit's SIGXCPU wrote its note as a crash does, but it is a time limit.
+        if (!call_log_.empty() && !call_log_.back().fault_stack.empty())
+          call_log_.back().fault_how = WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU ? "timed_out" : "crashed";
         fail(call_text, "your code " + how);
       }
     }

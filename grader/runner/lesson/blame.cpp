@@ -4,7 +4,9 @@
 #include <optional>
 
 #include "grader/util/cpp_tokens.hpp"
+#include "grader/course/pristine_starter.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/safe_open.hpp"
 
 namespace grader::runner {
 
@@ -81,14 +83,17 @@ std::vector<std::pair<std::string, std::string>> defined_functions(const std::st
 
 FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson) {
   FunctionHomes homes;
+  const util::Fd starter = util::open_trusted_directory(course::pristine_starter(course.root));
+  if (!starter) return homes;
   auto add = [&](const course::Lesson& l) {
     for (const auto& e : l.exercises) {
       if (e.kind != course::ExerciseKind::code) continue;
       for (const auto& f : e.files) {
-        const auto path = course.root / "starter" / f;
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) continue;
-        for (auto& [qualified, written] : defined_functions(util::read_file(path)))
+        // Beneath the starter, never through a link (in a handout the
+        // starter's copy is among the student's files).
+        const auto read = util::read_beneath(starter.get(), f);
+        if (read.content.empty()) continue;
+        for (auto& [qualified, written] : defined_functions(read.content))
           homes.emplace(qualified, FunctionHome{written, l.id, e.id, f});  // the first exercise keeps it
       }
     }

@@ -34,7 +34,7 @@ using FunctionHomes = std::map<std::string, FunctionHome>;
 std::vector<std::pair<std::string, std::string>> defined_functions(const std::string& source);
 
 /// The homes of every function the starters of `lesson` and of the lessons
-/// it uses define (course.root/starter/<file>).
+/// it uses define (course::pristine_starter: the starter as shipped, never the student's edits).
 FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson);
 
 /// How the failing call ended in the function at fault.
