@@ -214,7 +214,7 @@ done
 step "grader reset: the starter as shipped comes back, the student's file is kept"
 # starter/ is the student's workspace; the handout keeps the starter in
 # .grader/starter/ (committed with it: not ignored), and reset restores from there.
-diff -r "$course/starter" "$out/.grader/starter" >/dev/null || fail "the handout's .grader/starter/ is not the course's starter/"
+diff -r -x .grader "$out/starter" "$out/.grader/starter" >/dev/null || fail "the handout's .grader/starter/ is not its starter/"
 if command -v git >/dev/null; then
   mkdir "$tmp/ignore" && cp "$out/.gitignore" "$tmp/ignore/" && git -C "$tmp/ignore" init -q
   git -C "$tmp/ignore" check-ignore -q .grader/starter/a/b.cpp && fail "the handout's .gitignore ignores .grader/starter/"
