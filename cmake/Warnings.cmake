@@ -21,3 +21,12 @@ target_compile_options(course_gcc12_string_warnings INTERFACE
 # NDEBUG) so an out-of-range Eigen index aborts with a message instead of
 # reading garbage.
 set(COURSE_STUDENT_CXX_FLAGS -std=c++20 -O2 -g0 -Wall -Wextra -pipe CACHE STRING "Flags used to compile student files")
+# Not a choice: at -O2 GCC moves a function's unlikely paths (the throw in
+# its own body) into a `.cold` part with no exported name, and the grader
+# then cannot name the function at fault (docs/architecture.md). Added after
+# the cache, so a build configured before keeps the fault names too.
+include(CheckCXXCompilerFlag)
+check_cxx_compiler_flag(-fno-reorder-blocks-and-partition COURSE_HAS_NO_REORDER_PARTITION)
+if(COURSE_HAS_NO_REORDER_PARTITION AND NOT "-fno-reorder-blocks-and-partition" IN_LIST COURSE_STUDENT_CXX_FLAGS)
+  list(APPEND COURSE_STUDENT_CXX_FLAGS -fno-reorder-blocks-and-partition)
+endif()

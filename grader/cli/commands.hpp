@@ -15,6 +15,7 @@ Command add_list(CLI::App& app, const GlobalOptions& global);
 Command add_check(CLI::App& app, const GlobalOptions& global);
 Command add_watch(CLI::App& app, const GlobalOptions& global);
 Command add_hint(CLI::App& app, const GlobalOptions& global);
+Command add_reset(CLI::App& app, const GlobalOptions& global);
 Command add_grade(CLI::App& app, const GlobalOptions& global);
 Command add_validate(CLI::App& app, const GlobalOptions& global);
 Command add_export(CLI::App& app, const GlobalOptions& global);

@@ -51,6 +51,7 @@ int main(int argc, char** argv) {
       "  grader check                       progress through the whole course\n"
       "  grader check positional-encoding   one lesson\n"
       "  grader hint pe-formula             hints for an exercise\n"
+      "  grader reset pe-formula            the exercise's starter files back (yours kept)\n"
       "  grader picture encoding -o pe.png  your positional encoding as a heatmap\n"
       "  grader grade solutions --format gradescope -o results.json\n"
       "  grader validate                    prove references, starters and mutants\n"
@@ -77,6 +78,7 @@ int main(int argc, char** argv) {
   add("check", "Build your workspace and run the public tests, with progress", add_check);
   add("watch", "Rerun check whenever you save a file of the lesson; h for hints, q to quit", add_watch);
   add("hint", "Show the hints of an exercise", add_hint);
+  add("reset", "Put the starter's files of an exercise back (yours are kept under .grader/reset/)", add_reset);
   add("picture", "Draw a picture of your own code (e.g. the encoding as a heatmap) as a PNG", add_picture);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);

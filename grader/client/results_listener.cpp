@@ -39,11 +39,14 @@ void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
                          {"ms", result->elapsed_time()}};
   // Where the failing call's code was (the grader names the function at
   // fault when it is not the test's own: runner/lesson/blame.hpp).
-  // Only the last call's: an exception ends the test, so it is the call that threw.
+  // Only the last call's: an exception, a crash or a timeout ends the test,
+  // so it is the call that failed.
   if (result->Failed()) {
     const auto calls = student().call_log();
-    if (!calls.empty() && !calls.back().error_kind.empty() && !calls.back().fault_stack.empty())
+    if (!calls.empty() && !calls.back().fault_stack.empty() && !calls.back().fault_how.empty()) {
       line["fault_stack"] = calls.back().fault_stack;
+      line["fault_how"] = calls.back().fault_how;
+    }
   }
   // Invalid UTF-8 from student output must not break the line: replace it.
   std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -263,11 +263,13 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   // reply, the worker may call back for earlier lessons' functions; the
   // call's deadline covers them all.
   protocol::FrameResult frame;
-  for (std::size_t callbacks = 0;;) {
+  for (std::size_t callbacks = 0, notes = 0;;) {
     frame = protocol::read_frame_until(reply_fd_, caps::kMaxReplyBytes, deadline, extra, 2);
     switch (frame.status) {
       case protocol::ReadStatus::ok: break;
-      case protocol::ReadStatus::timed_out: fail(call_text, timed_out());
+      case protocol::ReadStatus::timed_out:
+        if (notes == 0) ask_where_it_was(request.sequence, extra);
+        fail(call_text, timed_out());
       case protocol::ReadStatus::too_large:
         fail(call_text, "the reply of " + std::to_string(frame.claimed_bytes) + " bytes is over the limit of " +
                             std::to_string(caps::kMaxReplyBytes) + " bytes: cut (the worker was stopped)");
@@ -275,16 +277,21 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
         int st = collect_end();
-          std::string how = sandbox::describe_status(st);
+        std::string how = sandbox::describe_status(st);
         if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
         else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
         else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
           how = "was stopped: " + how + " (CPU time or memory limit)";
         else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
+        // The CPU limit's SIGXCPU wrote its note as a crash does, but it is a time limit.
+        if (!call_log_.empty() && !call_log_.back().fault_stack.empty())
+          call_log_.back().fault_how = WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU ? "timed_out" : "crashed";
         fail(call_text, "your code " + how);
       }
     }
     if (protocol::is_fault_note(frame.bytes)) {
+      // One per call: a throw's before the error reply, or a crash's.
+      if (++notes > 1) fail(call_text, "the worker sent a second fault note for one call (malformed reply from the worker)");
       note_fault(call_text, frame.bytes, request.sequence);
       continue;
     }
@@ -309,7 +316,10 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   if (!reply.ok) {
     if (reply.error.kind == "protocol" || reply.error.kind == "unknown_function")
       fail(call_text, "the worker could not run the call: " + reply.error.message);
-    if (!call_log_.empty()) call_log_.back().error_kind = reply.error.kind;
+    if (!call_log_.empty()) {
+      call_log_.back().error_kind = reply.error.kind;
+      if (!call_log_.back().fault_stack.empty()) call_log_.back().fault_how = "threw";
+    }
     try {
       rethrow(reply.error);
     } catch (const std::exception& e) {
@@ -319,6 +329,34 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
     }
   }
   return std::move(reply.results);
+}
+
+void WorkerClient::ask_where_it_was(std::uint64_t sequence, const protocol::ExtraPoll* extra) {
+  // The worker writes the stack it was running as a fault note on this
+  // signal (grader/worker/fault_stack.hpp); a worker that does not within
+  // the grace is killed as before, and the message is the same either way.
+  if (!child_.request_stack()) return;
+  const auto grace = std::chrono::steady_clock::now() + kStackGrace;
+  auto frame = protocol::read_frame_until(reply_fd_, caps::kMaxFaultNoteBytes, grace, extra, 2);
+  if (frame.status != protocol::ReadStatus::ok || !protocol::is_fault_note(frame.bytes)) return;
+  protocol::FaultNote note;
+  try {
+    note = protocol::decode_fault_note(frame.bytes);
+  } catch (const protocol::ProtocolError&) {
+    return;  // the call has timed out: that is what the message says
+  }
+  if (note.sequence != sequence || call_log_.empty()) return;
+  keep_fault_stack(note);
+  if (!call_log_.back().fault_stack.empty()) call_log_.back().fault_how = "timed_out";
+}
+
+void WorkerClient::keep_fault_stack(const protocol::FaultNote& note) {
+  auto& kept = call_log_.back().fault_stack;
+  kept.clear();
+  for (const auto& name : note.functions) {
+    if (kept.size() == caps::kMaxFaultFrames) break;
+    kept.push_back(name.substr(0, caps::kMaxFaultNameBytes));
+  }
 }
 
 void WorkerClient::note_fault(std::string_view call_text, const std::string& bytes, std::uint64_t sequence) {
@@ -334,12 +372,7 @@ void WorkerClient::note_fault(std::string_view call_text, const std::string& byt
   if (note.sequence != sequence)
     fail(call_text, "the worker answered out of turn (did your code write to the grader's pipe?)");
   if (call_log_.empty()) return;
-  auto& kept = call_log_.back().fault_stack;
-  kept.clear();
-  for (auto& name : note.functions) {
-    if (kept.size() == caps::kMaxFaultFrames) break;
-    kept.push_back(name.substr(0, caps::kMaxFaultNameBytes));
-  }
+  keep_fault_stack(note);
 }
 
 void WorkerClient::answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,
@@ -416,7 +449,10 @@ void WorkerClient::log_call(std::string_view call_text, std::string_view expecte
     call_log_output_bytes_ -= call_log_.back().output.size();
     call_log_.pop_back();
   }
-  call_log_.push_back({std::string(call_text), "", false, "", false, std::string(expected)});
+  CallRecord record;
+  record.call_text = std::string(call_text);
+  record.expected = std::string(expected);
+  call_log_.push_back(std::move(record));
 }
 
 std::vector<CallRecord> WorkerClient::call_log() const {

@@ -93,6 +93,8 @@ struct CallRecord {
   /// Where the worker's code was when the call failed (protocol::FaultNote):
   /// function names, innermost first, as the worker sent them (capped).
   std::vector<std::string> fault_stack;
+  /// How the call ended there, when fault_stack is set: "threw", "crashed" or "timed_out".
+  std::string fault_how;
 };
 
 class WorkerClient {
@@ -161,6 +163,11 @@ class WorkerClient {
   /// Keeps a fault note (where the worker's code was when the call failed)
   /// in the call's record; fails the call when it is malformed or too large.
   void note_fault(std::string_view call_text, const std::string& bytes, std::uint64_t sequence);
+  void keep_fault_stack(const protocol::FaultNote& note);
+  /// At a call's deadline: signals the worker to write where it was, and
+  /// keeps that note when it comes within kStackGrace.
+  void ask_where_it_was(std::uint64_t sequence, const protocol::ExtraPoll* extra);
+  static constexpr std::chrono::milliseconds kStackGrace{500};
   /// Runs the reference function a callback asks for and writes its answer;
   /// fails the call (stopping the worker) when the callback is not allowed.
   void answer_callback(std::string_view call_text, const std::string& bytes, std::uint64_t sequence,

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "grader/course/pristine_starter.hpp"
 #include "grader/util/cpp_tokens.hpp"
 #include "grader/util/kgrams.hpp"
 #include "grader/util/files.hpp"
@@ -352,8 +353,13 @@ std::vector<Finding> scan_handout(const course::Course& course, const Contents& 
   std::vector<Finding> out;
   for (const auto& item : contents.items) {
     if (!is_cpp_source(item.path)) continue;
-    const bool starter = item.path.rfind("starter/", 0) == 0;
-    const std::string workspace_path = starter ? item.path.substr(std::string("starter/").size()) : "";
+    // The starter, and the handout's copy of it (course/pristine_starter.hpp).
+    const std::string copy = std::string(course::kHandoutStarterCopy) + "/";
+    const std::size_t prefix = item.path.rfind("starter/", 0) == 0 ? std::string("starter/").size()
+                               : item.path.rfind(copy, 0) == 0    ? copy.size()
+                                                                  : 0;
+    const bool starter = prefix > 0;
+    const std::string workspace_path = starter ? item.path.substr(prefix) : "";
     for (const auto& unit : code_units(content_of(item), scan.namespaces)) {
       Finding f;
       f.resemblance.file = item.path;

@@ -8,6 +8,7 @@
 #include <regex>
 
 #include "grader/course/loader.hpp"
+#include "grader/course/pristine_starter.hpp"
 #include "grader/release/code_scan.hpp"
 #include "grader/release/contents.hpp"
 #include "grader/release/course_yaml.hpp"
@@ -200,6 +201,15 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
   }
 
   Contents contents = student_contents(course);
+  // starter/ becomes the student's workspace: the starter as shipped stays
+  // beside it for `grader reset` (course/pristine_starter.hpp).
+  const std::size_t shipped = contents.items.size();
+  for (std::size_t i = 0; i < shipped; ++i) {
+    const Item item = contents.items[i];
+    if (item.path.rfind("starter/", 0) != 0) continue;
+    contents.items.push_back({std::string(course::kHandoutStarterCopy) + item.path.substr(std::string("starter").size()),
+                              item.source, item.text, false});
+  }
   contents.put_text("course.yaml", student.yaml);
   contents.put_text("README.md", render_student_readme(read_template(course, kReadmeTemplate), student_model,
                                                        options.track));

@@ -26,6 +26,9 @@ struct SuiteOutcome {
     /// The functions on the worker's stack when the failing call threw,
     /// innermost first (worker text: only looked up, never shown as is).
     std::vector<std::string> fault_stack;
+    /// How the call ended there: "threw", "crashed" or "timed_out" (any
+    /// other text from the worker's side is read as "threw").
+    std::string fault_how;
   };
   std::vector<Line> lines;
   bool timed_out = false;

@@ -132,6 +132,7 @@ void run_namespace_init(const Spec& spec, Prepared& p, int status_w) {
   ::close(p.report_fd);
   if (p.ruleset_fd >= 0) ::close(p.ruleset_fd);
   drop_io(spec);
+  ::signal(SIGUSR1, SIG_IGN);  // Child::request_stack() is for the worker (set after its fork: it keeps the default)
   for (;;) {
     int st = 0;
     pid_t r = ::waitpid(-1, &st, 0);
@@ -228,6 +229,7 @@ void run_namespace_init(const Spec& spec, Prepared& p, int status_w) {
         if (p.ruleset_fd >= 0) ::close(p.ruleset_fd);
         if (p.exe_fd >= 0) ::close(p.exe_fd);
         drop_io(spec);
+        ::signal(SIGUSR1, SIG_IGN);  // Child::request_stack() is for the worker
         int init_status = 0, worker_status = 0;
         while (::waitpid(init, &init_status, 0) < 0 && errno == EINTR) {
         }
@@ -272,6 +274,8 @@ void Child::close_pipes() {
   if (err_fd_ >= 0) ::close(err_fd_);
   out_fd_ = err_fd_ = -1;
 }
+
+bool Child::request_stack() const { return pid_ > 0 && ::kill(-pid_, SIGUSR1) == 0; }
 
 void Child::kill() {
   if (pid_ <= 0) return;

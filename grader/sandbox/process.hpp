@@ -63,6 +63,10 @@ class Child {
 
   /// SIGKILL to the child's process group, then reap it.
   void kill();
+  /// SIGUSR1 to the child's process group, without waiting: the worker's
+  /// request to say where it is (grader/worker/fault_stack.hpp). The relay
+  /// and init of a PID namespace ignore it. False when it could not be sent.
+  bool request_stack() const;
   /// Non-blocking reap; true when the child has exited (status then valid).
   bool try_wait();
   /// Blocking reap.

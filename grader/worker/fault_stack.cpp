@@ -31,7 +31,10 @@ std::string function_name_of(const std::string& demangled) {
     const char c = demangled[i];
     if (c == '<') ++depth;
     else if (c == '>' && depth > 0) --depth;
-    else if (c == '(' && depth == 0) {
+    else if (c == '(' && depth == 0 && demangled.compare(i, 21, "(anonymous namespace)") == 0) {
+      i += 20;
+      continue;
+    } else if (c == '(' && depth == 0) {
       if (demangled.compare(i >= 8 ? i - 8 : 0, 8, "operator") == 0 && demangled.compare(i, 2, "()") == 0) {
         ++i;
         continue;

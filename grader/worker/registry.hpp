@@ -2,6 +2,7 @@
 // bridge fills in, and the loop that serves requests from the trusted side.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -67,6 +68,11 @@ inline constexpr std::string_view kReleaseObjects = "grader.release_objects";
 /// File descriptors the trusted side passes to every worker.
 inline constexpr int kRequestFd = 3;
 inline constexpr int kReplyFd = 4;
+
+/// The signal the trusted side sends a worker whose call ran past its
+/// deadline, a short grace before it is killed: the worker writes where it
+/// was as a fault note (fault_stack.hpp); sandbox::Child::request_stack() sends it.
+inline constexpr int kStackRequestSignal = SIGUSR1;
 
 /// The sequence of the request being served, 0 outside a call. Nothing
 /// secret: it only lets a callback say which call it belongs to.

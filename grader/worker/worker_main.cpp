@@ -4,8 +4,11 @@
 #include "grader/worker/registry.hpp"
 
 #include "grader/protocol/frame.hpp"
+#include "grader/worker/fault_stack.hpp"
 
 int main() {
+  // A crash or the deadline's signal during a call says where it was.
+  grader::worker::install_fault_handlers(grader::worker::kReplyFd);
   grader::worker::Registry registry;
   grader::worker::register_functions(registry);
   // Every static initialiser (the student's included) has run: say so before

@@ -1,15 +1,33 @@
 // The function at fault (grader/runner/lesson/blame.hpp, grader/worker/fault_stack.hpp):
 // which functions a starter file defines, how a stack's names are read, and
 // which exercise a failure is charged to. The integration test
-// (grader_cli_test, "FunctionAtFault") runs it against real workers.
+// (tests/integration/function_at_fault_test.sh) runs it against real workers.
 #include <gtest/gtest.h>
 
+#include <cxxabi.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 
 #include "grader/protocol/value.hpp"
 #include "grader/runner/lesson/blame.hpp"
 #include "grader/util/files.hpp"
+#include "grader/protocol/frame.hpp"
 #include "grader/worker/fault_stack.hpp"
+#include "grader/worker/registry.hpp"
+
+// Outside the anonymous namespace, so that it is exported (the test is linked
+// with -rdynamic, as workers are) and dladdr names it, as a course function.
+namespace blame_test_crash_site {
+[[gnu::noinline]] void raise_during_a_call(int sig) {
+  ::raise(sig);
+  asm volatile("");  // not a tail call: this frame stays on the stack
+}
+}  // namespace blame_test_crash_site
 
 namespace {
 
@@ -57,7 +75,104 @@ TEST(FaultStackNames, ParametersDroppedOperatorCallKeptLambdaNamedByItsFunction)
   EXPECT_EQ(function_name_of("course::f(int)::{lambda(int)#1}::operator()(int) const"), "course::f");
   EXPECT_EQ(function_name_of("void course::g<std::pair<int, int> >(std::pair<int, int>)"),
             "void course::g<std::pair<int, int> >");
+  EXPECT_EQ(function_name_of("course::(anonymous namespace)::helper(int)"), "course::(anonymous namespace)::helper");
   EXPECT_EQ(function_name_of("main"), "main");
+}
+
+// The signal handler reads mangled names itself (no allocation): for the
+// names a course defines it must say what the demangler and function_name_of
+// say after a throw, and refuse the rest rather than guess.
+TEST(FaultStackNames, MangledNamesReadAsTheDemanglerReadsThem) {
+  const char* course_names[] = {
+      "_ZN6course18MultiHeadAttention7forwardERKN5Eigen6MatrixIdLin1ELin1ELi0ELin1ELin1EEES5_S5_",
+      "_ZNK6course18MultiHeadAttention7forwardERKi",
+      "_ZN6course18MultiHeadAttentionC2Ell",
+      "_ZN6course18MultiHeadAttentionD1Ev",
+      "_ZNK6course5ThingclERKi",
+      "_ZN6course13encoder_layerERKNS_6TensorE",
+      "_Z10plain_funcv",
+      "_ZZN6course1fEiENKUliE_clEi",
+      "_ZN6course12_GLOBAL__N_16helperEi",
+      "_ZNSt6vectorIiSaIiEE9push_backERKi",
+  };
+  for (const char* mangled : course_names) {
+    int status = 0;
+    char* demangled = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+    ASSERT_EQ(status, 0) << mangled;
+    std::string expected = worker::function_name_of(demangled);
+    std::free(demangled);
+    char out[256];
+    const bool read = worker::mangled_function_name(mangled, out, sizeof out);
+    if (expected.find('<') != std::string::npos) {  // a template: refused, not guessed
+      EXPECT_FALSE(read) << mangled;
+      continue;
+    }
+    ASSERT_TRUE(read) << mangled;
+    EXPECT_EQ(std::string(out), expected) << mangled;
+  }
+  char out[256];
+  EXPECT_FALSE(worker::mangled_function_name("main", out, sizeof out));
+  EXPECT_FALSE(worker::mangled_function_name("_ZN6course", out, sizeof out));         // cut short
+  EXPECT_FALSE(worker::mangled_function_name("_ZN6course99xE", out, sizeof out));     // a length past the end
+  EXPECT_FALSE(worker::mangled_function_name("_ZN6course1fIiEEvv", out, sizeof out));  // a template
+  char small[8];
+  EXPECT_FALSE(worker::mangled_function_name("_ZN6course13encoder_layerEv", small, sizeof small));  // does not fit
+  EXPECT_STREQ(small, "");
+}
+
+TEST(FaultSignals, ACrashDuringACallWritesItsStackAsAFaultNote) {
+  for (int sig : {SIGSEGV, SIGABRT, worker::kStackRequestSignal}) {
+    int pipe_fds[2];
+    ASSERT_EQ(::pipe(pipe_fds), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::close(pipe_fds[0]);
+      worker::install_fault_handlers(pipe_fds[1]);
+      worker::CallInProgress call(41);
+      blame_test_crash_site::raise_during_a_call(sig);
+      ::_exit(3);  // the request signal returns: the trusted side kills the worker then
+    }
+    ::close(pipe_fds[1]);
+    auto frame = protocol::read_frame(pipe_fds[0], caps::kMaxFaultNoteBytes);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    ::close(pipe_fds[0]);
+    ASSERT_EQ(frame.status, protocol::ReadStatus::ok) << "signal " << sig;
+    ASSERT_TRUE(protocol::is_fault_note(frame.bytes));
+    const auto note = protocol::decode_fault_note(frame.bytes);  // the trusted side's own decoder reads it
+    EXPECT_EQ(note.sequence, 41u);
+    // The function that was running is on the stack, named as a throw's stack would name it.
+    EXPECT_NE(std::find(note.functions.begin(), note.functions.end(), "blame_test_crash_site::raise_during_a_call"),
+              note.functions.end())
+        << "signal " << sig << ": " << note.functions.size() << " names";
+    // The default action follows: the worker ends as it would have.
+    if (sig == worker::kStackRequestSignal) {
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 3);
+    } else {
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig) << "signal " << sig;
+    }
+  }
+}
+
+TEST(FaultSignals, NoNoteOutsideACall) {
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    ::close(pipe_fds[0]);
+    worker::install_fault_handlers(pipe_fds[1]);
+    ::raise(SIGSEGV);  // a static initialiser's crash: no call to charge it to
+    ::_exit(3);
+  }
+  ::close(pipe_fds[1]);
+  auto frame = protocol::read_frame(pipe_fds[0], caps::kMaxFaultNoteBytes);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(pipe_fds[0]);
+  EXPECT_EQ(frame.status, protocol::ReadStatus::closed);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGSEGV);
 }
 
 course::Exercise exercise(const std::string& id, std::vector<std::string> files) {
@@ -78,20 +193,20 @@ TEST(FunctionAtFault, InnermostCourseFunctionOutsideTheExerciseIsNamed) {
   // An earlier lesson's stub reached from the layer: that lesson is named, with its file.
   std::vector<std::string> from_layer = {"course::helper_the_student_wrote", "course::MultiHeadAttention::forward",
                                          "course::encoder_layer", "std::_Function_handler<...>::_M_invoke"};
-  EXPECT_EQ(function_at_fault(homes, from_layer, layer, "enc", true),
+  EXPECT_EQ(function_at_fault(homes, from_layer, layer, "enc", FaultHow::not_implemented),
             "this test called your `MultiHeadAttention::forward` (lesson mha, exercise mha-combine: mha/combine.cpp), "
             "which is not implemented yet: finish that lesson first");
   // The same lesson's other exercise, thrown from: that exercise, and no "lesson" to finish.
   std::vector<std::string> from_stack = {"Eigen::internal::something", "course::encoder_layer", "course::transformer_encoder"};
-  EXPECT_EQ(function_at_fault(homes, from_stack, stack, "enc", false),
+  EXPECT_EQ(function_at_fault(homes, from_stack, stack, "enc", FaultHow::threw),
             "this test called your `encoder_layer` (lesson enc, exercise encoder-layer: enc/layer.cpp), which threw "
             "the exception above: the fault is there, not in this exercise's files");
-  EXPECT_NE(function_at_fault(homes, from_stack, stack, "enc", true).find("finish that exercise first"), std::string::npos);
+  EXPECT_NE(function_at_fault(homes, from_stack, stack, "enc", FaultHow::not_implemented).find("finish that exercise first"), std::string::npos);
   // The innermost course function is the exercise's own: nothing to add.
-  EXPECT_EQ(function_at_fault(homes, {"course::encoder_layer", "course::transformer_encoder"}, layer, "enc", true), "");
-  EXPECT_EQ(function_at_fault(homes, {"course::transformer_encoder"}, stack, "enc", false), "");
+  EXPECT_EQ(function_at_fault(homes, {"course::encoder_layer", "course::transformer_encoder"}, layer, "enc", FaultHow::not_implemented), "");
+  EXPECT_EQ(function_at_fault(homes, {"course::transformer_encoder"}, stack, "enc", FaultHow::threw), "");
   // Names the course does not define (forged, or the library's) are never shown.
-  EXPECT_EQ(function_at_fault(homes, {"\x1b[31mcourse::evil", "std::abort"}, layer, "enc", true), "");
+  EXPECT_EQ(function_at_fault(homes, {"\x1b[31mcourse::evil", "std::abort"}, layer, "enc", FaultHow::not_implemented), "");
 }
 
 TEST(FunctionAtFault, NamedAfterTheCallLineAndTheStubTestCountsAsFailed) {
@@ -160,6 +275,15 @@ TEST(FaultNote, RoundTripsAndRefusesWhatIsNotANameList) {
   const auto tag_at = 1 + 8 + 4;  // kind, sequence, count: the first value's tag
   forged[tag_at] = 2;             // an int64 tag where a string is
   EXPECT_THROW(protocol::decode_fault_note(forged), protocol::ProtocolError);
+}
+
+TEST(FunctionAtFault, CrashesAndTimeoutsSayHowTheCallEnded) {
+  FunctionHomes homes = {{"course::MultiHeadAttention::forward", {"MultiHeadAttention::forward", "mha", "mha-combine", "mha/combine.cpp"}}};
+  const auto layer = exercise("encoder-layer", {"enc/layer.cpp"});
+  const std::vector<std::string> stack = {"course::MultiHeadAttention::forward", "course::encoder_layer"};
+  const std::string named = "this test called your `MultiHeadAttention::forward` (lesson mha, exercise mha-combine: mha/combine.cpp), which ";
+  EXPECT_EQ(function_at_fault(homes, stack, layer, "enc", FaultHow::crashed).rfind(named + "crashed", 0), 0u);
+  EXPECT_EQ(function_at_fault(homes, stack, layer, "enc", FaultHow::timed_out).rfind(named + "was still running at the time limit", 0), 0u);
 }
 
 }  // namespace

@@ -117,8 +117,8 @@ TEST(ValueMessage, OneNumber) {
 }
 
 TEST(StudentTerms, AStudentExceptionNamesTheCallAndItsType) {
-  std::vector<gc::CallRecord> calls = {{"causal_mask(3)", "", false, "", false, ""},
-                                       {"causal_mask(-1)", "", false, "invalid_argument", false, ""}};
+  std::vector<gc::CallRecord> calls = {{"causal_mask(3)", "", false, "", false, "", {}, {}},
+                                       {"causal_mask(-1)", "", false, "invalid_argument", false, "", {}, {}}};
   std::string message = gc::in_student_terms(
       "C++ exception with description \"length must be >= 0, got -1\" thrown in the test body.", calls);
   EXPECT_EQ(message, "causal_mask(-1): threw std::invalid_argument: length must be >= 0, got -1");
@@ -155,10 +155,10 @@ TEST(StudentTerms, AnEigenSizeCheckIsTheCoursesSentenceNotEigensHeader) {
 }
 
 TEST(StudentTerms, AStubAndABrokenWorkerKeepTheirOwnWords) {
-  std::vector<gc::CallRecord> calls = {{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, ""}};
+  std::vector<gc::CallRecord> calls = {{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, "", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"not implemented: softmax_rows\" thrown in the test body.", calls),
             "softmax_rows(<matrix (1, 4)>): not implemented: softmax_rows");
-  calls = {{"positional_encoding(5, 8)", "", false, "", true, ""}};
+  calls = {{"positional_encoding(5, 8)", "", false, "", true, "", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"positional_encoding(5, 8): timed out after 2.0 s\" "
                                  "thrown in the test body.",
                                  calls),
@@ -166,7 +166,7 @@ TEST(StudentTerms, AStubAndABrokenWorkerKeepTheirOwnWords) {
 }
 
 TEST(StudentTerms, AnExceptionOfTheTestsOwnCodeSaysTheResultCouldNotBeChecked) {
-  std::vector<gc::CallRecord> calls = {{"split_heads(<tensor (2, 3, 8)>, 2)", "", false, "", false, ""}};
+  std::vector<gc::CallRecord> calls = {{"split_heads(<tensor (2, 3, 8)>, 2)", "", false, "", false, "", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"index (0, 1, 2, 3) out of range\" thrown in SetUp().", calls),
             "split_heads(<tensor (2, 3, 8)>, 2): the result could not be checked: index (0, 1, 2, 3) out of range");
   calls.back().expected = "a tensor";
@@ -180,9 +180,9 @@ TEST(StudentTerms, AnExceptionOfTheTestsOwnCodeSaysTheResultCouldNotBeChecked) {
 }
 
 TEST(PrintedOutput, EachCallThatPrintedGetsASection) {
-  std::vector<gc::CallRecord> calls = {{"f(1)", "q: (2, 4)\n", false, "", false, ""},
-                                       {"f(2)", "", false, "", false, ""},
-                                       {"f(3)", "k: (3, 4)\n", true, "", false, ""}};
+  std::vector<gc::CallRecord> calls = {{"f(1)", "q: (2, 4)\n", false, "", false, "", {}, {}},
+                                       {"f(2)", "", false, "", false, "", {}, {}},
+                                       {"f(3)", "k: (3, 4)\n", true, "", false, "", {}, {}}};
   std::string text = gc::printed_output(calls, "f(3): expected 1, got 2");
   EXPECT_EQ(text,
             "\n--- your code printed during f(1) ---\nq: (2, 4)"
@@ -190,14 +190,14 @@ TEST(PrintedOutput, EachCallThatPrintedGetsASection) {
 }
 
 TEST(PrintedOutput, OutputAlreadyInTheMessageOrOfABrokenWorkerIsNotRepeated) {
-  std::vector<gc::CallRecord> calls = {{"f(1)", "printed before the crash\n", false, "", true, ""},
-                                       {"g(1)", "seen\n", false, "", false, ""}};
+  std::vector<gc::CallRecord> calls = {{"f(1)", "printed before the crash\n", false, "", true, "", {}, {}},
+                                       {"g(1)", "seen\n", false, "", false, "", {}, {}}};
   EXPECT_EQ(gc::printed_output(calls, "g(1): expected 1, got 2\n--- your code printed ---\nseen\n"), "");
 }
 
 TEST(PrintedOutput, IsCapped) {
   std::vector<gc::CallRecord> calls;
-  for (int i = 0; i < 4; ++i) calls.push_back({"f(" + std::to_string(i) + ")", std::string(3000, 'x'), false, "", false, ""});
+  for (int i = 0; i < 4; ++i) calls.push_back({"f(" + std::to_string(i) + ")", std::string(3000, 'x'), false, "", false, "", {}, {}});
   std::string text = gc::printed_output(calls, "");
   EXPECT_LE(text.size(), grader::caps::kMaxShownOutputPerTest + 400);
   EXPECT_TRUE(contains(text, "(output was cut)"));
@@ -228,14 +228,14 @@ TEST(Subject, WithoutACallItIsTheResultAndAMemberOrElementIsNamed) {
 // The status of a result line is decided from the calls' error kinds, never
 // from the words of the message (a student's output may say anything).
 TEST(ResultLineStatus, AFailedTestThatReachedAStubIsNotImplemented) {
-  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, ""};
-  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false, ""};
-  gc::CallRecord threw{"positional_encoding(-1, 8)", "", false, "invalid_argument", false, ""};
+  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, "", {}, {}};
+  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false, "", {}, {}};
+  gc::CallRecord threw{"positional_encoding(-1, 8)", "", false, "invalid_argument", false, "", {}, {}};
   EXPECT_EQ(gc::test_status(true, false, {ok, stub}), gc::ResultLineStatus::not_implemented);
   EXPECT_EQ(gc::test_status(true, false, {stub, threw}), gc::ResultLineStatus::not_implemented);
   EXPECT_EQ(gc::test_status(true, false, {ok, threw}), gc::ResultLineStatus::failed);
   EXPECT_EQ(gc::test_status(true, false, {}), gc::ResultLineStatus::failed);
-  gc::CallRecord says_it{"positional_encoding(5, 8)", "not implemented: positional_encoding", false, "", false, ""};
+  gc::CallRecord says_it{"positional_encoding(5, 8)", "not implemented: positional_encoding", false, "", false, "", {}, {}};
   EXPECT_EQ(gc::test_status(true, false, {says_it}), gc::ResultLineStatus::failed) << "printed words are not a status";
   EXPECT_EQ(gc::test_status(false, false, {stub}), gc::ResultLineStatus::passed) << "a test that expected the stub's error";
   EXPECT_EQ(gc::test_status(false, true, {}), gc::ResultLineStatus::skipped);

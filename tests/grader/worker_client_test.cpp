@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -190,6 +191,30 @@ TEST_F(WorkerClientTest, AbortIsReported) {
   EXPECT_TRUE(contains(message, "aborted")) << message;
   EXPECT_TRUE(contains(message, "SIGABRT")) << message;
   expect_next_call_works();
+}
+
+// A crash and a timeout leave the stack they interrupted in the call's
+// record (the worker's signal handlers, grader/worker/fault_stack.hpp), as a
+// throw does: the grader names the function at fault from it.
+TEST_F(WorkerClientTest, CrashesAndTimeoutsSayWhereTheCodeWas) {
+  // The table's lambdas have no exported name; the request loop that called them has.
+  const std::string table_function = "grader::worker::serve";
+  for (const std::string function : {"segfault", "abort", "infinite_loop", "throw_out_of_range"}) {
+    try {
+      call(function);
+      ADD_FAILURE() << function << " returned";
+    } catch (const std::exception&) {
+    }
+    const auto record = client_.call_log().back();
+    EXPECT_NE(std::find(record.fault_stack.begin(), record.fault_stack.end(), table_function), record.fault_stack.end())
+        << function << ": " << record.fault_stack.size() << " names, the first " << (record.fault_stack.empty() ? "" : record.fault_stack[0]);
+    const std::string how = function == "infinite_loop" ? "timed_out" : function == "throw_out_of_range" ? "threw" : "crashed";
+    EXPECT_EQ(record.fault_how, how) << function;
+  }
+  // A call that succeeds after them has no stack.
+  expect_next_call_works();
+  EXPECT_TRUE(client_.call_log().back().fault_stack.empty());
+  EXPECT_EQ(client_.call_log().back().fault_how, "");
 }
 
 TEST_F(WorkerClientTest, ExitZeroEndsTheWorkerAndIsNotASuccess) {

@@ -211,6 +211,36 @@ for f in $quiz_files; do
   grep -qiE 'not a choice letter|not a number|failed' "$tmp/quiz.log" && { cat "$tmp/quiz.log"; fail "a right answer was refused"; }
 done
 
+step "grader reset: the starter as shipped comes back, the student's file is kept"
+# starter/ is the student's workspace; the handout keeps the starter in
+# .grader/starter/ (committed with it: not ignored), and reset restores from there.
+diff -r -x .grader "$out/starter" "$out/.grader/starter" >/dev/null || fail "the handout's .grader/starter/ is not its starter/"
+if command -v git >/dev/null; then
+  mkdir "$tmp/ignore" && cp "$out/.gitignore" "$tmp/ignore/" && git -C "$tmp/ignore" init -q
+  git -C "$tmp/ignore" check-ignore -q .grader/starter/a/b.cpp && fail "the handout's .gitignore ignores .grader/starter/"
+  git -C "$tmp/ignore" check-ignore -q starter/.grader/hints.json || fail "the handout's .gitignore no longer ignores starter/.grader/"
+fi
+read -r reset_exercise reset_file < <(awk '/^      - id: /{id=$3} /^        files: \[/{sub(/.*files: \[/, ""); sub(/[],].*/, ""); print id, $0; exit}' "$out/course.yaml")
+[ -n "$reset_file" ] && [ -f "$out/starter/$reset_file" ] || fail "no exercise file to reset in the handout"
+printf '// my own work\n' >>"$out/starter/$reset_file"
+cp "$out/starter/$reset_file" "$tmp/my-work"
+set +e
+(cd "$out" && build/bin/grader --no-color reset "$reset_exercise" >"$tmp/reset.log" 2>&1)
+status=$?
+set -e
+cat "$tmp/reset.log"
+[ "$status" -eq 0 ] || fail "grader reset $reset_exercise exited $status"
+cmp -s "$out/starter/$reset_file" "$course/starter/$reset_file" || fail "grader reset did not restore $reset_file"
+kept="$(find "$out/starter/.grader/reset" -path "*/$reset_file" -type f)"
+[ -n "$kept" ] && cmp -s "$kept" "$tmp/my-work" || fail "grader reset did not keep the student's $reset_file under starter/.grader/reset/"
+grep -qF "Your files as they were: ${kept%/"$reset_file"}/" "$tmp/reset.log" || fail "grader reset does not say where the copy is"
+rm -rf "$out/starter/.grader/reset"
+set +e
+(cd "$out" && build/bin/grader --no-color reset no-such-exercise >"$tmp/reset.log" 2>&1)
+status=$?
+set -e
+[ "$status" -eq 2 ] && grep -qF "exercises are: " "$tmp/reset.log" || fail "an unknown exercise exited $status without the list"
+
 step "refusals"
 set +e
 "$grader" release "$out" >"$tmp/again.log" 2>&1

@@ -4,7 +4,9 @@
 #include <optional>
 
 #include "grader/util/cpp_tokens.hpp"
+#include "grader/course/pristine_starter.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/safe_open.hpp"
 
 namespace grader::runner {
 
@@ -81,14 +83,17 @@ std::vector<std::pair<std::string, std::string>> defined_functions(const std::st
 
 FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson) {
   FunctionHomes homes;
+  const util::Fd starter = util::open_trusted_directory(course::pristine_starter(course.root));
+  if (!starter) return homes;
   auto add = [&](const course::Lesson& l) {
     for (const auto& e : l.exercises) {
       if (e.kind != course::ExerciseKind::code) continue;
       for (const auto& f : e.files) {
-        const auto path = course.root / "starter" / f;
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec)) continue;
-        for (auto& [qualified, written] : defined_functions(util::read_file(path)))
+        // Beneath the starter, never through a link (in a handout the
+        // starter's copy is among the student's files).
+        const auto read = util::read_beneath(starter.get(), f);
+        if (read.content.empty()) continue;
+        for (auto& [qualified, written] : defined_functions(read.content))
           homes.emplace(qualified, FunctionHome{written, l.id, e.id, f});  // the first exercise keeps it
       }
     }
@@ -100,7 +105,7 @@ FunctionHomes function_homes(const course::Course& course, const course::Lesson&
 }
 
 std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
-                              const course::Exercise& exercise, const std::string& lesson, bool not_implemented) {
+                              const course::Exercise& exercise, const std::string& lesson, FaultHow how) {
   for (const auto& name : stack) {
     auto it = homes.find(name);
     if (it == homes.end()) continue;  // the student's own helper, the library's code: look further out
@@ -109,8 +114,17 @@ std::string function_at_fault(const FunctionHomes& homes, const std::vector<std:
     const bool other_lesson = home.lesson != lesson;
     std::string line = "this test called your `" + home.written + "` (lesson " + home.lesson + ", exercise " +
                        home.exercise + ": " + home.file + "), which ";
-    if (not_implemented)
-      return line + "is not implemented yet: finish that " + (other_lesson ? "lesson" : "exercise") + " first";
+    switch (how) {
+      case FaultHow::not_implemented:
+        return line + "is not implemented yet: finish that " + (other_lesson ? "lesson" : "exercise") + " first";
+      case FaultHow::crashed:
+        return line + "crashed (an index out of range, a null pointer, a failed assertion?): the fault is there, "
+                      "not in this exercise's files";
+      case FaultHow::timed_out:
+        return line + "was still running at the time limit (an infinite loop?): the fault is there, not in this "
+                      "exercise's files";
+      case FaultHow::threw: break;
+    }
     return line + "threw the exception above: the fault is there, not in this exercise's files";
   }
   return {};
@@ -129,7 +143,12 @@ void name_functions_at_fault(const course::Course& course, const course::Lesson&
     if (!exercise) continue;
     if (!homes) homes = function_homes(course, lesson);
     const bool stub = p.test.status == TestStatus::not_implemented;
-    std::string line = function_at_fault(*homes, it->second.fault_stack, *exercise, lesson.id, stub);
+    const std::string& ended = it->second.fault_how;
+    const FaultHow how = stub                  ? FaultHow::not_implemented
+                         : ended == "crashed"   ? FaultHow::crashed
+                         : ended == "timed_out" ? FaultHow::timed_out
+                                                : FaultHow::threw;
+    std::string line = function_at_fault(*homes, it->second.fault_stack, *exercise, lesson.id, how);
     if (line.empty()) continue;
     // After the first line, which names the test's call (every message starts with one).
     std::string& message = p.test.message;

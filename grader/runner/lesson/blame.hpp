@@ -34,18 +34,21 @@ using FunctionHomes = std::map<std::string, FunctionHome>;
 std::vector<std::pair<std::string, std::string>> defined_functions(const std::string& source);
 
 /// The homes of every function the starters of `lesson` and of the lessons
-/// it uses define (course.root/starter/<file>).
+/// it uses define (course::pristine_starter: the starter as shipped, never the student's edits).
 FunctionHomes function_homes(const course::Course& course, const course::Lesson& lesson);
+
+/// How the failing call ended in the function at fault.
+enum class FaultHow { not_implemented, threw, crashed, timed_out };
 
 /// The line naming the function at fault for a failed test of `exercise`
 /// whose failing call's stack was `stack` (innermost first), or "" when the
 /// innermost course function on it is in one of the exercise's own files
-/// (or none is). `not_implemented`: the call reached a stub.
+/// (or none is).
 std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
-                              const course::Exercise& exercise, const std::string& lesson, bool not_implemented);
+                              const course::Exercise& exercise, const std::string& lesson, FaultHow how);
 
-/// For every failed test whose failing call threw in another exercise's
-/// function: the line after the message's first line (the call), and a test
+/// For every failed test whose failing call threw, crashed or timed out in
+/// another exercise's function: the line after the message's first line (the call), and a test
 /// that reached another exercise's stub is failed, not "not implemented"
 /// (its own exercise is not what is missing).
 void name_functions_at_fault(const course::Course& course, const course::Lesson& lesson,
