@@ -317,13 +317,20 @@ namespace ref = ::course;
 /// Expects `statement` (one call into the student's code) to throw
 /// std::invalid_argument whose message contains `fragment` (the name of the
 /// bad argument), and says what happened instead, under the call's name.
-#define EXPECT_INVALID_ARGUMENT(statement, fragment)                                                             \
+#define EXPECT_INVALID_ARGUMENT(statement, fragment) EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, "")
+
+/// The same, with the likely cause when the call accepted the bad argument
+/// (nothing was thrown): EXPECT_INVALID_ARGUMENT_EXPLAINED(student::f(7, 2),
+/// "divisible", "the divisibility check is missing: ...").
+#define EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, cause_if_accepted)                             \
   do {                                                                                                           \
     try {                                                                                                        \
       statement;                                                                                                 \
-      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \
-                                           ": expected std::invalid_argument naming '" + std::string(fragment) + \
-                                           "', but nothing was thrown"));                                        \
+      const std::string cause__(cause_if_accepted);                                                              \
+      EXPECT_CHECK(::course_testing::fails(                                                                      \
+          ::course_testing::subject() + ": expected std::invalid_argument naming '" + std::string(fragment) +    \
+          "', but nothing was thrown" +                                                                          \
+          (cause__.empty() ? std::string() : "\n" + ::grader::testing::likely_cause_line(cause__))));            \
     } catch (const std::invalid_argument& e__) {                                                                 \
       EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
                    "expected std::invalid_argument naming '" + std::string(fragment) +                           \
