@@ -92,8 +92,11 @@ std::vector<PitfallEntry> pitfall_entries(const std::string& readme) {
 std::map<std::string, std::vector<std::string>> pitfall_problems(const std::vector<LessonReadme>& readmes,
                                                                  const std::vector<Mutant>& mutants) {
   std::map<std::string, std::vector<std::string>> problems;
-  std::set<std::string> named, ids;
-  for (const auto& m : mutants) named.insert(m.pitfalls.begin(), m.pitfalls.end());
+  std::set<std::string> named, explained, ids;
+  for (const auto& m : mutants) {
+    named.insert(m.pitfalls.begin(), m.pitfalls.end());
+    if (!m.expect_cause.empty()) explained.insert(m.pitfalls.begin(), m.pitfalls.end());
+  }
   for (const auto& readme : readmes) {
     std::set<std::string> own;
     for (const auto& e : pitfall_entries(readme.text)) {
@@ -106,6 +109,11 @@ std::map<std::string, std::vector<std::string>> pitfall_problems(const std::vect
       if (!named.count(id))
         problems[readme.lesson].push_back(readme.name + ": no mutant shows pitfall '" + id + "' (add `pitfall: " + id +
                                           "` to the mutant.yaml of a mutant that makes this mistake)");
+      else if (!explained.count(id))
+        problems[readme.lesson].push_back(
+            readme.name + ": no mutant of pitfall '" + id +
+            "' asks for its likely cause (give a test a candidate wrong result made with this mistake, then set "
+            "`expect_cause` in the mutant.yaml of a mutant that names it)");
     ids.insert(own.begin(), own.end());
   }
   for (const auto& m : mutants)

@@ -39,8 +39,10 @@ struct LessonReadme {
 /// What is wrong between the lessons' READMEs and the course's mutants, by
 /// lesson: an entry with no id, an id that no mutant names (a mutant of any
 /// lesson may show a pitfall: positional-encoding's "never added" is made in
-/// shapes-and-debugging), a mutant that names an id no README has (under the
-/// mutant's lesson). A lesson with no problem is absent.
+/// shapes-and-debugging), an id whose mutants none has an `expect_cause` (a
+/// student who makes a pitfall the lesson names is told it: grader validate
+/// then checks that cause is shown), a mutant that names an id no README has
+/// (under the mutant's lesson). A lesson with no problem is absent.
 std::map<std::string, std::vector<std::string>> pitfall_problems(const std::vector<LessonReadme>& readmes,
                                                                  const std::vector<Mutant>& mutants);
 

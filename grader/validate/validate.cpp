@@ -71,6 +71,16 @@ const std::vector<std::string> kRawFrameworkText = {
     "Which is:", "evaluates to", "Expected equality", "Value of:", "Actual:", "C++ exception with description",
     "thrown in the test body", "::grader::testing", "more lines)", "Expected:", "Google Test trace:"};
 
+const std::vector<std::pair<std::regex, std::string>>& kRawFrameworkPatterns() {
+  static const std::vector<std::pair<std::regex, std::string>> patterns = {
+      {std::regex(R"(\bg(?:test|mock)\b|googletest|GoogleTest)", std::regex::icase), "GoogleTest's name"},
+      {std::regex(R"(\b[A-Z]\w*\.h\b)"), "an Eigen header's name"},
+      {std::regex(R"(\beigen_assert\b|Assertion [`'])"), "an assertion's raw text"},
+      {std::regex(R"(\b[\w.-]+\.(?:cpp|hpp|cc|h):\d+)"), "a source file's line"},
+  };
+  return patterns;
+}
+
 std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,
                                           const std::vector<std::string>& reports) {
   std::vector<std::string> problems;
@@ -83,6 +93,20 @@ std::vector<std::string> message_problems(const course::Course& course, const ru
       problems.push_back("report " + std::to_string(r + 1) + " shows '" + fragment + "': " +
                          reports[r].substr(begin, std::min<std::size_t>(160, reports[r].find('\n', at) - begin)));
     }
+  // The framework's own words that no fixed fragment names: GoogleTest by
+  // name, an Eigen header ("PlainObjectBase.h"), an assertion's text, and a
+  // source position ("mha_against_torch.hpp:25", "Product.h:117").
+  for (std::size_t r = 0; r < reports.size(); ++r) {
+    std::istringstream lines(reports[r]);
+    for (std::string line; std::getline(lines, line);)
+      for (const auto& [pattern, what] : kRawFrameworkPatterns()) {
+        std::smatch found;
+        if (!std::regex_search(line, found, pattern)) continue;
+        problems.push_back("report " + std::to_string(r + 1) + " shows " + what + " ('" + found.str() +
+                           "'): " + line.substr(0, 160));
+        break;
+      }
+  }
   // "softmax_rows(<matrix (2, 3)>): ...", "mha.forward(...) ...": a name, then its arguments.
   static const std::regex names_a_call(R"(^[A-Za-z_][A-Za-z0-9_:.]*\(.*\))");
   for (const auto& lesson : result.lessons)

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -59,9 +60,12 @@ struct ValidateOptions {
 
 /// Test-framework text no student may read (docs/architecture.md, "Failure messages").
 extern const std::vector<std::string> kRawFrameworkText;
+/// The same as patterns, with what each finds: GoogleTest named, an Eigen
+/// header (Capitalised.h), an assertion's raw text, a source file's line.
+const std::vector<std::pair<std::regex, std::string>>& kRawFrameworkPatterns();
 
 /// What is wrong with the failure messages of a graded submission: any of
-/// kRawFrameworkText in `reports`, and every failed test of a code exercise
+/// kRawFrameworkText or kRawFrameworkPatterns in `reports`, and every failed test of a code exercise
 /// whose message does not start by naming a call ("name(...)") or never says
 /// what was expected (neither "expected" nor "should" in it). Empty: none.
 std::vector<std::string> message_problems(const course::Course& course, const runner::SubmissionResult& result,

@@ -11,6 +11,7 @@
 //       {course_testing::mistake("the softmax runs over columns", ref_over_columns)});
 //   EXPECT_VALUE_NEAR(got, want, kTol);           // one number
 //   EXPECT_SAME(got, want);                       // integers, flags, strings
+//   EXPECT_SAME_EXPLAINED(got, want, {{"cause", wrong_value}});  // ... naming known wrong values
 //   EXPECT_HOLDS(condition, "weight (0, 1) should be NaN, got 0.3");
 //   EXPECT_INVALID_ARGUMENT(statement, "fragment of the message");
 //   EXPECT_CHECK(course_testing::near(subject, got, want, kTol, mistakes));  // the general form
@@ -173,6 +174,27 @@ template <typename Got, typename Want>
   return fails(subject + ": expected " + shown(want) + ", got " + shown(got));
 }
 
+/// A known wrong value of an exact check: when the student's result equals
+/// `result` (and the expected value does not), the failure adds
+/// "likely cause: <cause>".
+template <typename V>
+struct WrongValue {
+  std::string cause;
+  V result;
+};
+
+/// The same as same(), naming the first of `wrong` that `got` equals.
+template <typename Got, typename Want>
+::testing::AssertionResult same(const std::string& subject, const Got& got, const Want& want,
+                                const std::vector<WrongValue<Want>>& wrong) {
+  auto result = same(subject, got, want);
+  if (result) return result;
+  for (const auto& w : wrong)
+    if (!(w.result == want) && got == w.result)
+      return fails(std::string(result.message()) + "\n" + grader::testing::likely_cause_line(w.cause));
+  return result;
+}
+
 /// A shape check: "subject: expected shape (2, 5), got (2, 3)".
 inline ::testing::AssertionResult shape_is(const std::string& subject, const std::vector<course::Index>& got,
                                            const std::vector<course::Index>& want, const Mistakes& mistakes = {}) {
@@ -256,6 +278,9 @@ inline ::testing::AssertionResult as_reported(const char*, const ::testing::Asse
 /// Exact equality, and shapes: "call: expected 5, got 4", "call: expected shape (2, 5), got (2, 3)".
 #define EXPECT_SAME(got, want) EXPECT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want)))
 #define ASSERT_SAME(got, want) ASSERT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want)))
+/// The same with known wrong values: EXPECT_SAME_EXPLAINED(got, want, {{"cause", wrong_value}, ...}).
+#define EXPECT_SAME_EXPLAINED(got, want, ...) \
+  EXPECT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want), __VA_ARGS__))
 #define EXPECT_SHAPE(got, ...) \
   EXPECT_CHECK(::course_testing::shape_is(::course_testing::subject(#got), ::course_testing::shape_of(got), __VA_ARGS__))
 #define ASSERT_SHAPE(got, ...) \
@@ -292,13 +317,20 @@ namespace ref = ::course;
 /// Expects `statement` (one call into the student's code) to throw
 /// std::invalid_argument whose message contains `fragment` (the name of the
 /// bad argument), and says what happened instead, under the call's name.
-#define EXPECT_INVALID_ARGUMENT(statement, fragment)                                                             \
+#define EXPECT_INVALID_ARGUMENT(statement, fragment) EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, "")
+
+/// The same, with the likely cause when the call accepted the bad argument
+/// (nothing was thrown): EXPECT_INVALID_ARGUMENT_EXPLAINED(student::f(7, 2),
+/// "divisible", "the divisibility check is missing: ...").
+#define EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, cause_if_accepted)                             \
   do {                                                                                                           \
     try {                                                                                                        \
       statement;                                                                                                 \
-      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \
-                                           ": expected std::invalid_argument naming '" + std::string(fragment) + \
-                                           "', but nothing was thrown"));                                        \
+      const std::string cause__(cause_if_accepted);                                                              \
+      EXPECT_CHECK(::course_testing::fails(                                                                      \
+          ::course_testing::subject() + ": expected std::invalid_argument naming '" + std::string(fragment) +    \
+          "', but nothing was thrown" +                                                                          \
+          (cause__.empty() ? std::string() : "\n" + ::grader::testing::likely_cause_line(cause__))));            \
     } catch (const std::invalid_argument& e__) {                                                                 \
       EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
                    "expected std::invalid_argument naming '" + std::string(fragment) +                           \

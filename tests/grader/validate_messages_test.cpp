@@ -57,6 +57,23 @@ TEST(ValidateMessages, EveryRawFrameworkFragmentIsFound) {
   }
 }
 
+TEST(ValidateMessages, FrameworkNamesHeadersAndSourceLinesAreFound) {
+  auto course = course_with(grader::course::ExerciseKind::code);
+  auto result = failing("softmax_rows(<matrix (1, 4)>): expected 1, got 2");
+  for (const std::string line :
+       {"  from gtest-assertion-result.h", "  PlainObjectBase.h: invalid matrix product",
+        "  eigen_assert(rows >= 0) failed", "  mha_against_torch.hpp:25: Failure", "  at Product.h:117",
+        "  tests/hidden/x/softmax_hidden_test.cpp:40"}) {
+    const auto problems = gv::message_problems(course, result, {"header\n" + line + "\n"});
+    EXPECT_EQ(problems.size(), 1u) << line;
+  }
+  // The course's own words: a file the student edits, a shape, a call.
+  EXPECT_TRUE(gv::message_problems(course, result,
+                                   {"  edit starter/attention/softmax.cpp\n  softmax_rows(<matrix (2, 3)>): expected "
+                                    "shape (2, 3)\n  lessons/attention/README.md, section 2.1\n"})
+                  .empty());
+}
+
 TEST(ValidateMessages, AFailureThatNamesNoCallIsAProblem) {
   auto course = course_with(grader::course::ExerciseKind::code);
   for (const char* message : {"the result: 4 of 4 values differ from the expected ones", "4 of 10 cases are wrong, expected 0",

@@ -43,11 +43,13 @@ const std::string kReadme = R"(# A lesson, its pitfalls and more
 - Not a pitfall either.
 )";
 
-gv::Mutant mutant(const std::string& lesson, const std::string& name, std::vector<std::string> pitfalls) {
+gv::Mutant mutant(const std::string& lesson, const std::string& name, std::vector<std::string> pitfalls,
+                  const std::string& expect_cause = "the cause") {
   gv::Mutant m;
   m.lesson = lesson;
   m.name = name;
   m.pitfalls = std::move(pitfalls);
+  m.expect_cause = expect_cause;
   return m;
 }
 
@@ -89,8 +91,20 @@ TEST(PitfallProblems, AnEntryWithoutIdAnIdNoMutantMakesAndAnUnknownIdAreProblems
   EXPECT_EQ(problems["attention"].size(), 1u) << "only the entry without an id is left";
 }
 
+TEST(PitfallProblems, APitfallWhoseMutantsAskForNoCauseIsAProblem) {
+  const std::string readme = "# L\n\n## Pitfalls\n\n- a <!-- pitfall: a -->\n- b <!-- pitfall: b -->\n";
+  // Pitfall a: one of its two mutants asks for the cause; pitfall b: none does.
+  const std::vector<gv::Mutant> mutants = {mutant("l", "a-silent", {"a"}, ""), mutant("l", "a-told", {"a"}),
+                                           mutant("l", "b-silent", {"b"}, "")};
+  const auto problems = gv::pitfall_problems({{"l", "lessons/l/README.md", readme}}, mutants);
+  ASSERT_EQ(problems.count("l"), 1u);
+  ASSERT_EQ(problems.at("l").size(), 1u);
+  EXPECT_TRUE(has(problems.at("l"), "no mutant of pitfall 'b' asks for its likely cause")) << problems.at("l")[0];
+}
+
 #ifdef COURSE_SOURCE_DIR
-// Every pitfall a lesson of this course names is made by one of its mutants.
+// Every pitfall a lesson of this course names is made by one of its mutants,
+// and one of them asks for its likely cause.
 TEST(CoursePitfalls, EveryPitfallOfEveryLessonReadmeHasAMutant) {
   namespace fs = std::filesystem;
   const fs::path root = COURSE_SOURCE_DIR;

@@ -3,6 +3,7 @@
 #include "common/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
+#include "encoder_mistakes.hpp"
 #include "encoder_sweep.hpp"
 
 namespace {
@@ -47,8 +48,9 @@ TEST(EncoderStackHidden, MatchesReferenceSweep) {
       const Tensor embeddings = random.normal({s.batch, s.length, s.d_model}, 0.3f);
       EncoderMasks masks;
       if (i % 2 == 0) masks.src_key_padding_mask = random.padding(s.batch, s.length);
-      EXPECT_TENSOR_NEAR(student::transformer_encoder(embeddings, p, c, masks),
-                         ref::transformer_encoder(embeddings, p, c, masks), encoder_sweep::kAtol, encoder_sweep::kRtol);
+      EXPECT_RESULT_NEAR_EXPLAINED(student::transformer_encoder(embeddings, p, c, masks),
+                                   ref::transformer_encoder(embeddings, p, c, masks), course_testing::kFloatTol,
+                                   encoder_mistakes::transformer_encoder(embeddings, p, c, masks));
     }
   }
 }

@@ -2,6 +2,7 @@
 #include "common/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
+#include "encoder_mistakes.hpp"
 #include "encoder_sweep.hpp"
 
 namespace {
@@ -23,8 +24,8 @@ TEST(LayerNormHidden, MatchesReferenceSweep) {
     SCOPED_TRACE(testing::Message() << s);
     const Tensor x = random.normal({s.batch, s.length, s.d_model}, 2.0f, 0.5f);
     const auto norm = random.norm(s.d_model);
-    EXPECT_TENSOR_NEAR(student::layer_norm(x, norm), ref::layer_norm(x, norm), encoder_sweep::kAtol,
-                       encoder_sweep::kRtol);
+    EXPECT_RESULT_NEAR_EXPLAINED(student::layer_norm(x, norm), ref::layer_norm(x, norm), course_testing::kFloatTol,
+                                 encoder_mistakes::layer_norm(x, norm));
   }
 }
 

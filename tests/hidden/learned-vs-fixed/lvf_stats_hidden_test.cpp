@@ -64,8 +64,13 @@ TEST(LvfStatsHidden, IdenticalRowsHaveNoRatio) {
   // is 0 / 0, NaN, as documented (no answer is better than an invented one).
   const course::PositionStats s = student::position_stats(MatrixXd::Constant(5, 3, 0.5));
   EXPECT_SAME(s.min_distance, 0.0);
-  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text() << "position_stats(<5 identical rows>).neighbour_ratio: expected NaN, got "
-                                             << s.neighbour_ratio);
+  // Any number here answers 0 / 0: the code chose one instead of dividing.
+  EXPECT_HOLDS(std::isnan(s.neighbour_ratio),
+               course_testing::Text() << "position_stats(<5 identical rows>).neighbour_ratio: expected NaN, got "
+                                      << s.neighbour_ratio << "\n"
+                                      << grader::testing::likely_cause_line(
+                                             "a ratio is made up when the mean distance is 0: min / mean is 0 / 0, "
+                                             "NaN; divide and return what the division gives."));
 }
 
 TEST(LvfStatsHidden, RejectsFewerThanTwoRows) {

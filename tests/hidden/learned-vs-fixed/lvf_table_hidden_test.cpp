@@ -26,10 +26,24 @@ std::string name(const Size& s) {
          std::to_string(s.seed) + ")";
 }
 
+/// The table with the same draws laid out column by column: draw k lands at
+/// (k % max_len, k / max_len) instead of (k / d_model, k % d_model).
+MatrixXd filled_by_columns(const MatrixXd& by_rows) {
+  const Index rows = by_rows.rows(), cols = by_rows.cols();
+  MatrixXd out(rows, cols);
+  for (Index k = 0; k < rows * cols; ++k) out(k % rows, k / rows) = by_rows(k / cols, k % cols);
+  return out;
+}
+
 TEST(LvfTableHidden, InitMatchesReference) {
   for (const Size& s : kSizes) {
-    EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table(),
-                       ref::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table(), kInitTol.atol, kInitTol.rtol)
+    const MatrixXd want = ref::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table();
+    EXPECT_RESULT_NEAR_EXPLAINED(student::LearnedPositionalEmbedding(s.max_len, s.d_model, s.seed).table(), want,
+                                 kInitTol,
+                                 {course_testing::mistake("the table is filled column by column: draw row 0 "
+                                                          "entirely, then row 1, ... (the position loop outside, the "
+                                                          "feature loop inside).",
+                                                          filled_by_columns(want))})
         << name(s) << ".table()";
   }
 }
@@ -39,7 +53,20 @@ TEST(LvfTableHidden, ForwardMatchesReferenceUpToTheLastRow) {
     const student::LearnedPositionalEmbedding got(s.max_len, s.d_model, s.seed);
     const ref::LearnedPositionalEmbedding want(s.max_len, s.d_model, s.seed);
     for (Index len : {Index{0}, s.max_len / 2, s.max_len}) {
-      EXPECT_TENSOR_NEAR(got.forward(len), want.forward(len), kInitTol.atol, kInitTol.rtol) << name(s) << ".forward(" << len << ")";
+      try {
+        EXPECT_TENSOR_NEAR(got.forward(len), want.forward(len), kInitTol.atol, kInitTol.rtol)
+            << name(s) << ".forward(" << len << ")";
+      } catch (const std::out_of_range& e) {
+        // A table of max_len rows serves every length up to max_len.
+        EXPECT_CHECK(course_testing::fails(
+            course_testing::subject() + ": expected the table's first " + std::to_string(len) + " rows, shape " +
+            course::shape_string({len, s.d_model}) + ", but your code threw std::out_of_range: " + e.what() +
+            (len == s.max_len ? "\n" + grader::testing::likely_cause_line(
+                                            "a length equal to max_len is refused: the table holds rows 0 to "
+                                            "max_len - 1, so it serves seq_len <= max_len; only seq_len > max_len "
+                                            "is out of range.")
+                              : std::string())));
+      }
     }
   }
 }
@@ -58,6 +85,12 @@ TEST(LvfTableHidden, OneRowTooManyIsOutOfRangeWithTheMessage) {
     } catch (const grader::client::WorkerFailure&) {
       grader::client::student().expect_from_last_call("std::out_of_range");
       throw;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_CHECK(course_testing::fails(
+          course_testing::subject() + ": expected std::out_of_range, got std::invalid_argument: " + e.what() + "\n" +
+          grader::testing::likely_cause_line("a length beyond the table is out of range (std::out_of_range); "
+                                             "std::invalid_argument is for a length that is never valid, a negative "
+                                             "one.")));
     } catch (const std::exception& e) {
       ADD_FAILURE() << "forward(" << len << "): expected std::out_of_range, got another exception: " << e.what();
     }

@@ -2,6 +2,7 @@
 // PyTorch's fixtures and against the reference on sweeps.
 #include "common/testing.hpp"
 #include "mha_against_torch.hpp"
+#include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
@@ -54,9 +55,10 @@ TEST(MhaCombineHidden, ForwardMatchesReferenceSweep) {
       o.average_attn_weights = average;
       const auto g = got.forward(query, key, value, o);
       const auto w = want.forward(query, key, value, o);
-      EXPECT_TENSOR_NEAR(g.output, w.output, mha_sweep::kAtol, mha_sweep::kRtol);
+      const auto mistakes = mha_mistakes::forward(s.embed_dim, s.num_heads, p, query, key, value, o);
+      EXPECT_RESULT_NEAR_EXPLAINED(g.output, w.output, course_testing::kFloatTol, mistakes.output);
       ASSERT_HOLDS(g.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
-      EXPECT_TENSOR_NEAR(*g.weights, *w.weights, mha_sweep::kAtol, mha_sweep::kRtol);
+      EXPECT_RESULT_NEAR_EXPLAINED(*g.weights, *w.weights, course_testing::kFloatTol, mistakes.weights);
     }
   }
 }

@@ -72,7 +72,8 @@ TEST(MhaHeadsHidden, LargeScoresStayFinite) {
   mha_sweep::Random random(24);
   const mha_sweep::Shape s{2, 4, 5, 12, 3};
   const Qkv x = random_qkv(random, s, 20.0f);
-  expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v));
+  expect_same_heads(student::attend_heads(x.q, x.k, x.v), ref::attend_heads(x.q, x.k, x.v),
+                    mha_mistakes::heads(x.q, x.k, x.v));
 }
 
 TEST(MhaHeadsHidden, ScoreBiasMatchesReference) {

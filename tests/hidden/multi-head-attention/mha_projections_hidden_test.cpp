@@ -51,10 +51,15 @@ TEST(MhaProjectionsHidden, InitMatchesIndependentGenerator) {
 TEST(MhaProjectionsHidden, SizesNotDivisibleAreRejected) {
   for (auto [e, h] : {std::pair<Index, Index>{10, 3}, {12, 5}, {7, 2}, {9, 6}}) {
     const std::string want = "embed_dim (" + std::to_string(e) + ") must be divisible by num_heads (" + std::to_string(h) + ")";
-    EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(e, h), want);
-    EXPECT_INVALID_ARGUMENT(student::project_heads(course::Tensor({1, 2, e}), course::MatrixXf::Zero(e, e),
-                                                   course::VectorXf::Zero(e), h),
-                            want);
+    // Accepted sizes that do not divide: E / H rounded down, and the last
+    // E - H * (E / H) features belong to no head.
+    const std::string accepted = "the sizes are not checked: E / H rounds down in integer division (" +
+                                 std::to_string(e) + " / " + std::to_string(h) + " = " + std::to_string(e / h) +
+                                 "), so features are silently dropped; throw when E % H != 0.";
+    EXPECT_INVALID_ARGUMENT_EXPLAINED(student::MultiHeadAttention(e, h), want, accepted);
+    EXPECT_INVALID_ARGUMENT_EXPLAINED(student::project_heads(course::Tensor({1, 2, e}), course::MatrixXf::Zero(e, e),
+                                                             course::VectorXf::Zero(e), h),
+                                      want, accepted);
   }
 }
 

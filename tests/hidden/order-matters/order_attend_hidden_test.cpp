@@ -4,6 +4,7 @@
 #include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
 #include "order_hidden_support.hpp"
+#include "order_mistakes.hpp"
 
 namespace {
 
@@ -16,8 +17,11 @@ constexpr Index E = course::toy::kEmbedDim;
 void expect_same_attention(const MatrixXf& x, const std::string& what) {
   const course::AttentionResult got = student::self_attend(x);
   const course::AttentionResult want = ref::self_attend(x);
-  EXPECT_TENSOR_NEAR(got.output, want.output, kAttentionAtol, kAttentionRtol) << "self_attend(" << what << ").output";
-  EXPECT_TENSOR_NEAR(got.weights, want.weights, kAttentionAtol, kAttentionRtol) << "self_attend(" << what << ").weights";
+  const auto mistakes = order_mistakes::attention(x);
+  EXPECT_RESULT_NEAR_EXPLAINED(got.output, want.output, course_testing::kFloatTol, mistakes.output)
+      << "self_attend(" << what << ").output";
+  EXPECT_RESULT_NEAR_EXPLAINED(got.weights, want.weights, course_testing::kFloatTol, mistakes.weights)
+      << "self_attend(" << what << ").weights";
 }
 
 TEST(OrderAttendHidden, MatchesReferenceOnRandomInputs) {
@@ -44,7 +48,8 @@ TEST(OrderAttendHidden, MeanPoolMatchesReference) {
   for (auto [rows, cols] : {std::pair<Index, Index>{1, 8}, {3, 8}, {9, 5}, {4, 1}}) {
     const MatrixXf x = random_matrix(rows, cols, seed++);
     const course::VectorXf got = student::mean_pool(x), want = ref::mean_pool(x);
-    EXPECT_TENSOR_NEAR(MatrixXf(got.transpose()), MatrixXf(want.transpose()), kAttentionAtol, kAttentionRtol)
+    EXPECT_RESULT_NEAR_EXPLAINED(MatrixXf(got.transpose()), MatrixXf(want.transpose()), course_testing::kFloatTol,
+                                 order_mistakes::pooling(x))
         << "mean_pool(<random " << course::shape_string({rows, cols}) << ">), shown as a row";
   }
 }

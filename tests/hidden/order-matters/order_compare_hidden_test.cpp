@@ -4,6 +4,7 @@
 #include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
 #include "order_hidden_support.hpp"
+#include "order_mistakes.hpp"
 
 namespace {
 
@@ -15,21 +16,39 @@ using namespace order_hidden;
 constexpr double kFieldAtol = course_testing::kFloatTol.atol;
 constexpr double kFieldRtol = course_testing::kFloatTol.rtol;
 
-void expect_near_field(float got, float want, const char* field, const SentencePair& p) {
+void expect_near_field(float got, float want, const char* field, const SentencePair& p,
+                       const course_testing::Mistakes& mistakes = {}) {
   EXPECT_CHECK(course_testing::value_near(course_testing::Text() << "compare_orders(\"" << p.a << "\", \"" << p.b
                                                                    << "\")." << field,
-                                          got, want, course_testing::Tolerance{kFieldAtol, kFieldRtol}));
+                                          got, want, course_testing::Tolerance{kFieldAtol, kFieldRtol}, mistakes));
+}
+
+/// The permutation against `want`, naming a known wrong matching.
+void expect_permutation(const course::OrderComparison& got, const std::vector<Index>& want, const SentencePair& p,
+                        const std::vector<order_mistakes::ComparisonMistake>& mistakes) {
+  std::vector<course_testing::WrongValue<std::vector<Index>>> wrong;
+  for (const auto& m : mistakes)
+    if (!m.result.permutation.empty()) wrong.push_back({m.cause, m.result.permutation});
+  EXPECT_CHECK(course_testing::same(course_testing::Text() << "compare_orders(\"" << p.a << "\", \"" << p.b
+                                                             << "\").permutation",
+                                    got.permutation, want, wrong));
 }
 
 TEST(OrderCompareHidden, EveryFieldMatchesReference) {
   for (const SentencePair& p : sentence_pairs()) {
     const course::OrderComparison got = student::compare_orders(words(p.a), words(p.b));
     const course::OrderComparison want = ref::compare_orders(words(p.a), words(p.b));
-    EXPECT_SAME(got.permutation, want.permutation) << "compare_orders(\"" << p.a << "\", \"" << p.b << "\").permutation";
-    expect_near_field(got.pooled_distance_without, want.pooled_distance_without, "pooled_distance_without", p);
-    expect_near_field(got.pooled_distance_with, want.pooled_distance_with, "pooled_distance_with", p);
-    expect_near_field(got.permutation_error_without, want.permutation_error_without, "permutation_error_without", p);
-    expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", p);
+    const auto mistakes = order_mistakes::comparisons(words(p.a), words(p.b));
+    using C = course::OrderComparison;
+    expect_permutation(got, want.permutation, p, mistakes);
+    expect_near_field(got.pooled_distance_without, want.pooled_distance_without, "pooled_distance_without", p,
+                      order_mistakes::field(mistakes, &C::pooled_distance_without));
+    expect_near_field(got.pooled_distance_with, want.pooled_distance_with, "pooled_distance_with", p,
+                      order_mistakes::field(mistakes, &C::pooled_distance_with));
+    expect_near_field(got.permutation_error_without, want.permutation_error_without, "permutation_error_without", p,
+                      order_mistakes::field(mistakes, &C::permutation_error_without));
+    expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", p,
+                      order_mistakes::field(mistakes, &C::permutation_error_with));
   }
 }
 
@@ -64,7 +83,7 @@ TEST(OrderCompareHidden, RepeatedWordsAreMatchedInOrder) {
                         Case{"the dog chases the cat", "the cat chases the dog", {0, 4, 2, 3, 1}},
                         Case{"a dog a cat a bird", "a bird a cat a dog", {0, 5, 2, 3, 4, 1}}}) {
     const course::OrderComparison got = student::compare_orders(words(c.a), words(c.b));
-    EXPECT_SAME(got.permutation, c.permutation) << "compare_orders(\"" << c.a << "\", \"" << c.b << "\").permutation";
+    expect_permutation(got, c.permutation, {c.a, c.b}, order_mistakes::comparisons(words(c.a), words(c.b)));
     const course::OrderComparison want = ref::compare_orders(words(c.a), words(c.b));
     expect_near_field(got.permutation_error_with, want.permutation_error_with, "permutation_error_with", {c.a, c.b});
   }
