@@ -11,6 +11,7 @@
 #include "grader/report/formats.hpp"
 #include "grader/report/grades_csv.hpp"
 #include "grader/report/html/site.hpp"
+#include "grader/report/html/stale_pages.hpp"
 #include "grader/report/lms_csv.hpp"
 #include "grader/util/files.hpp"
 
@@ -24,7 +25,7 @@ struct ExportOptions {
   std::string output;
   std::string student;
   std::string assignment;
-  std::string title = "Class report";
+  std::string title;  ///< empty: html takes the course's title, canvas "Class report"
 };
 
 std::string lower(std::string s) {
@@ -57,11 +58,20 @@ std::vector<report::LmsStudent> lms_students(const std::vector<gradebook::Stored
   return out;
 }
 
-int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o) {
+int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o,
+               const GlobalOptions& global) {
   if (o.output.empty()) throw UsageError("--format html writes a folder: give -o FOLDER (e.g. -o report/)");
   const auto roster = roster_by_id(book);
   report::html::SiteInput site;
-  site.title = o.title;
+  // The course gives the pages its title and the order of its exercises.
+  std::unique_ptr<Context> ctx;
+  try {
+    ctx = make_context(global);
+    site.course = &ctx->course;
+  } catch (const UsageError& e) {
+    std::cerr << "grader: without the course (" << e.what() << "), exercises follow the gradebook's order\n";
+  }
+  site.title = !o.title.empty() ? o.title : site.course && !site.course->title.empty() ? site.course->title : "Class report";
   site.generated_at = gradebook::utc_now_iso8601();
   for (const auto& r : book.roster()) site.roster.push_back({r.id, r.name, r.email, r.section});
   for (auto& s : stored) {
@@ -78,6 +88,11 @@ int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSu
   const auto pages = report::html::render_site(site);
   for (const auto& p : pages) util::write_file_atomically(root / p.path, p.html);
   std::cerr << "wrote " << root / "index.html" << " and " << pages.size() - 1 << " student pages\n";
+  // An earlier export's pages of students no longer in the gradebook (only pages an export wrote).
+  const auto removed = report::html::remove_stale_pages(root, pages);
+  if (!removed.empty())
+    std::cerr << "removed " << removed.size() << " page" << (removed.size() == 1 ? "" : "s")
+              << " of students no longer in the gradebook\n";
   return int{kAllPassed};
 }
 
@@ -105,13 +120,12 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
       ->check(CLI::IsMember(report::format_names(report::FormatCommand::export_)));
   app.add_option("--assignment", o->assignment,
                  "canvas: the assignment's column as Canvas names it, e.g. \"Homework 3 (12345)\" (default: the title)");
-  app.add_option("--title", o->title, "html: the report's title (default: Class report)");
+  app.add_option("--title", o->title, "html: the report's title (default: the course's title, from course.yaml)");
   app.add_option("--gradebook", o->gradebook, "The gradebook to read (default: ./gradebook.db)");
   app.add_option("-o,--output", o->output,
                  "csv: a file; other formats: a file with --student, else a folder with one file per student");
   app.add_option("--student", o->student, "Only this student's latest submission");
   return [&global, o]() {
-    (void)global;
     // CLI11 admitted only the table's names.
     const report::OutputFormat format = report::find_output_format(o->format).value();
     auto book = open_existing(o->gradebook);
@@ -127,10 +141,10 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     const auto roster = roster_by_id(book);
     for (auto& s : stored)
       if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
-    if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o);
+    if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o, global);
     if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle) {
       const auto students = lms_students(stored, o->student.empty() ? book.roster() : std::vector<gradebook::RosterEntry>{});
-      std::string text = format == report::OutputFormat::canvas ? report::canvas_grades_csv(students, o->assignment.empty() ? o->title : o->assignment)
+      std::string text = format == report::OutputFormat::canvas ? report::canvas_grades_csv(students, !o->assignment.empty() ? o->assignment : !o->title.empty() ? o->title : "Class report")
                                                : report::moodle_grades_csv(students);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/client/call_end.hpp"
 #include "grader/client/result_line.hpp"
 #include "grader/client/worker_client.hpp"
 
@@ -32,6 +33,9 @@ namespace grader::client {
 ResultLineStatus test_status(const ::testing::TestResult& result, const std::vector<CallRecord>& calls);
 /// The same from the plain facts (testable without a GoogleTest result).
 ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls);
+/// And a failed test whose latest call broke the worker is "crashed" or
+/// "timed_out" when `broken_call_end` says so (call_end.hpp).
+ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls, CallEnd broken_call_end);
 
 class ResultsListener : public ::testing::EmptyTestEventListener {
  public:

@@ -276,7 +276,7 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
     for (const auto& e : v.exercises) {
       if (only && &e != only) continue;
       for (const auto* t : e.tests)
-        if (t->status == runner::TestStatus::failed && t->show_details)
+        if (runner::is_failure(t->status) && t->show_details)
           for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
     }
     if (!failing) continue;
