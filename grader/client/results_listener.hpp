@@ -2,7 +2,9 @@
 //   {"name": "Suite.Test", "file": "...", "status": "passed", "message": "...", "ms": 3}
 // where status is a ResultLineStatus (result_line.hpp; test_status() decides
 // it: a failed test that reached a starter stub is "not_implemented", told by
-// the kind of error the worker reported, never by the message's words)
+// the kind of error the worker reported, and one whose last call broke the
+// worker is "crashed" or "timed_out", as the client saw the call end
+// (call_end.hpp); never by the message's words)
 // and, once, before the line of the test where the student's worker did not
 // start (WorkerDidNotStart), {"did_not_start": "your code did not start: ..."}.
 // The suite process is trusted (student code runs only in the worker), so
