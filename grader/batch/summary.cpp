@@ -23,6 +23,13 @@ std::string not_graded_lines(const std::vector<std::string>& not_graded) {
   return out;
 }
 
+// At most `n` bytes of a one-line message, never inside a UTF-8 sequence, "..." when cut.
+std::string first_chars(const std::string& line, std::size_t n) {
+  if (line.size() <= n) return line;
+  while (n > 0 && (static_cast<unsigned char>(line[n]) & 0xC0) == 0x80) --n;
+  return line.substr(0, n) + "...";
+}
+
 std::string who(const std::string& id, const std::string& name) {
   return report::plain_line(id) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
 }
@@ -43,7 +50,7 @@ std::string class_summary(const course::Course& course, const std::vector<runner
     out += fmt::format("Compile errors, crashes, timeouts and code that did not start ({}):\n", stats.attention.size());
     for (const auto& a : stats.attention)
       out += fmt::format("  {}  {}: {}{}\n", who(a.student, a.name), a.lesson, report::words_of(a.outcome),
-                         a.message.empty() ? "" : ": " + report::plain_line(report::cut_text(a.message, 200)));
+                         a.message.empty() ? "" : ": " + report::plain_line(first_chars(a.message, 200)));
   }
   if (stats.lessons_not_attempted > 0)
     out += fmt::format("Not attempted (every file missing or the starter's): {} lesson{} in all{}\n",

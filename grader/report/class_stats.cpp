@@ -35,7 +35,10 @@ std::string first_line(const std::string& text) {
   const auto start = text.find_first_not_of("\n ");
   if (start == std::string::npos) return "";
   std::string line = text.substr(start, text.find('\n', start) - start);
-  return line.size() > 300 ? cut_text(line, 300) : line;
+  if (line.size() <= 300) return line;
+  std::size_t end = 300;
+  while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;  // never inside a UTF-8 sequence
+  return line.substr(0, end) + "...";
 }
 
 struct TestTally {

@@ -91,6 +91,20 @@ class ClassOutcomes : public ::testing::Test {
 ScratchDir* ClassOutcomes::scratch_ = nullptr;
 GraderRun* ClassOutcomes::run_ = nullptr;
 
+// One CSV row's fields (quoted fields may hold commas and doubled quotes).
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += line[++i];
+    else if (c == '"') quoted = !quoted;
+    else if (c == ',' && !quoted) fields.emplace_back();
+    else fields.back() += c;
+  }
+  return fields;
+}
+
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 int total_not_attempted() {
@@ -99,10 +113,34 @@ int total_not_attempted() {
   return n;
 }
 
-TEST_F(ClassOutcomes, TheTerminalSummaryNamesEachProblemWithItsStudent) {
-  const std::string& out = run_->out;
+// One grading of the class (two lessons of eight students take minutes),
+// then each report in turn.
+class ClassOutcomesChecks : public ClassOutcomes {
+ protected:
+  void terminal_summary();
+  void class_page_and_exports();
+  void re_export();
+};
+
+TEST_F(ClassOutcomesChecks, SummaryPageAndExportsSayWhatHappenedWithTheStudentsName) {
   ASSERT_EQ(run_->exit_code, 0) << describe(*run_);
-  EXPECT_FALSE(contains(out, "missing")) << out;
+  {
+    SCOPED_TRACE("the terminal summary");
+    terminal_summary();
+  }
+  {
+    SCOPED_TRACE("the class page and the exports");
+    class_page_and_exports();
+  }
+  {
+    SCOPED_TRACE("exporting again");
+    re_export();
+  }
+}
+
+void ClassOutcomesChecks::terminal_summary() {
+  const std::string& out = run_->out;
+  EXPECT_FALSE(contains(out, "missing files") || contains(out, "missing_files")) << out;
   // Each outcome counted once per submission.
   std::map<std::string, int> expected;
   for (const auto& s : kClass) ++expected[s.words];
@@ -134,8 +172,7 @@ TEST_F(ClassOutcomes, TheTerminalSummaryNamesEachProblemWithItsStudent) {
       << out;
 }
 
-TEST_F(ClassOutcomes, TheClassPageAndTheExportsSayTheSame) {
-  ASSERT_EQ(run_->exit_code, 0) << describe(*run_);
+void ClassOutcomesChecks::class_page_and_exports() {
   const fs::path site = dir() / "site";
   GraderRun html = run_grader({"export", "--gradebook", book(), "--format", "html", "-o", site.string()});
   ASSERT_EQ(html.exit_code, 0) << describe(html);
@@ -165,9 +202,12 @@ TEST_F(ClassOutcomes, TheClassPageAndTheExportsSayTheSame) {
     for (std::string line; std::getline(lines, line);) {
       if (line.rfind(s.id + ",", 0) != 0) continue;
       found = true;
-      const auto status = line.substr(line.rfind(",\"") + 2);
+      const auto fields = csv_fields(line);
+      const std::string status = fields.back();
       EXPECT_EQ(status.rfind(s.words, 0), 0u) << s.id << ": " << line;
-      if (s.lessons_not_attempted == 1) EXPECT_TRUE(contains(status, "1 of 2 lessons not attempted")) << line;
+      if (s.lessons_not_attempted == 1) {
+        EXPECT_TRUE(contains(status, "1 of 2 lessons not attempted")) << line;
+      }
     }
     EXPECT_TRUE(found) << s.id << "\n" << csv.out;
   }
@@ -182,14 +222,17 @@ TEST_F(ClassOutcomes, TheClassPageAndTheExportsSayTheSame) {
     for (const auto& l : j.at("lessons")) {
       const std::string o = l.at("outcome");
       not_attempted += o == "not_attempted" || o == "empty_submission";
-      if (l.at("lesson") == s.attention_lesson) EXPECT_EQ(o, s.outcome) << s.id;
+      if (l.at("lesson") == s.attention_lesson) {
+        EXPECT_EQ(o, s.outcome) << s.id;
+      }
     }
     EXPECT_EQ(not_attempted, s.lessons_not_attempted) << s.id << " " << json.out.substr(0, 2000);
   }
 }
 
-TEST_F(ClassOutcomes, ReExportingRemovesOnlyPagesTheExportWrote) {
-  ASSERT_EQ(run_->exit_code, 0) << describe(*run_);
+// Re-exporting removes the pages of students no longer in the gradebook, and
+// only pages an export wrote.
+void ClassOutcomesChecks::re_export() {
   const fs::path site = dir() / "site-again";
   ASSERT_EQ(run_grader({"export", "--gradebook", book(), "--format", "html", "-o", site.string()}).exit_code, 0);
   // A page of a student no longer in the gradebook, as an earlier export wrote it,
