@@ -189,10 +189,11 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
     const std::string label = fmt::format("{} of {} tests passed", e.tests_passed, e.tests_total);
     body += fmt::format(
         "<tr data-exercise=\"{}\"><td>{}</td><td>{}</td><td class=\"num attempted\">{} of {}</td><td class=\"num "
-        "solved\">{}</td><td>{} {}</td><td class=\"num\">{} / {}</td></tr>\n",
+        "solved\">{}</td><td class=\"n\">{}</td><td class=\"num\">{} / {}</td></tr>\n",
         h(e.exercise), h(e.lesson), h(e.exercise), e.attempted, e.students,
         e.attempted ? fmt::format("{} ({})", e.solved, percent_text(e.solved, e.attempted)) : "-",
-        svg_meter(rate, label), n(h(label)), e.attempted ? pts(e.mean_points) : "-", pts(e.max_score));
+        e.attempted ? svg_meter(rate, label) + " " + h(label) : "<span class=\"muted\">nobody attempted it</span>",
+        e.attempted ? pts(e.mean_points) : "-", pts(e.max_score));
   }
   body += "</tbody></table>\n";
 
