@@ -35,7 +35,7 @@ runner::SubmissionResult unreadable(const runner::Grader& grader, const Entry& e
   for (const auto& lesson : grader.course().lessons) {
     runner::LessonResult l;
     l.lesson = lesson.id;
-    l.status = runner::LessonStatus::missing_files;
+    l.status = runner::LessonStatus::empty_submission;  // nothing of it could be read
     l.detail = why;
     r.lessons.push_back(std::move(l));
   }
@@ -213,6 +213,7 @@ runner::SubmissionResult grade_opened(const runner::Grader& grader, const Entry&
   grade_options.lessons = options.lessons;
   grade_options.jobs = 1;  // parallelism is across submissions
   grade_options.deadline = options.deadline;
+  grade_options.note_not_attempted = true;
   auto result = grader.grade(opened.files, grade_options);
   result.student = entry.student;
   result.source = source_of(entry);

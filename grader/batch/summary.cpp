@@ -7,30 +7,18 @@
 
 #include "grader/archive/extract.hpp"
 #include "grader/batch/submissions.hpp"
+#include "grader/report/class_stats.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 
 namespace grader::batch {
 
 std::string overall_status(const runner::SubmissionResult& result) {
-  for (const auto& l : result.lessons)
-    if (l.status != runner::LessonStatus::graded) return runner::to_string(l.status);
-  return "graded";
+  return std::string(report::name_of(report::submission_outcome(result)));
 }
 
 namespace {
-// Where an exercise stands in course.yaml; exercises the course does not
-// name (an older result) come after, in the order first seen.
-std::size_t course_position(const course::Course& course, const std::string& exercise) {
-  std::size_t i = 0;
-  for (const auto& lesson : course.lessons)
-    for (const auto& e : lesson.exercises) {
-      if (e.id == exercise) return i;
-      ++i;
-    }
-  return i;
-}
-
 std::string not_graded_lines(const std::vector<std::string>& not_graded) {
   std::string out;
   if (not_graded.empty()) return out;
@@ -39,54 +27,55 @@ std::string not_graded_lines(const std::vector<std::string>& not_graded) {
   for (const auto& why : not_graded) out += "  skipped " + report::plain_line(why) + "\n";
   return out;
 }
+
+// At most `n` bytes of a one-line message, never inside a UTF-8 sequence, "..." when cut.
+std::string first_chars(const std::string& line, std::size_t n) {
+  if (line.size() <= n) return line;
+  while (n > 0 && (static_cast<unsigned char>(line[n]) & 0xC0) == 0x80) --n;
+  return line.substr(0, n) + "...";
+}
+
+std::string who(const std::string& id, const std::string& name) {
+  return report::plain_line(id) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
+}
 }  // namespace
 
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
                           const std::vector<std::string>& not_graded) {
   if (results.empty()) return "No submissions.\n" + not_graded_lines(not_graded);
-  std::map<std::string, int> by_status;
-  std::vector<double> percent;
-  struct Rate {
-    int passed = 0, total = 0;
-  };
-  std::vector<std::pair<std::string, Rate>> rates;  // in course order
-  for (const auto& r : results) {
-    ++by_status[overall_status(r)];
-    percent.push_back(r.max_score > 0 ? 100.0 * r.score / r.max_score : 0.0);
-    for (const auto& tally : report::tally_exercises(r)) {
-      auto it = std::find_if(rates.begin(), rates.end(), [&](const auto& p) { return p.first == tally.exercise; });
-      if (it == rates.end()) {
-        rates.push_back({tally.exercise, {}});
-        it = rates.end() - 1;
-      }
-      ++it->second.total;
-      // Solved: every test passed, or awaits an instructor (not a failure).
-      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total)
-        ++it->second.passed;
-    }
-  }
-  std::stable_sort(rates.begin(), rates.end(), [&course](const auto& a, const auto& b) {
-    return course_position(course, a.first) < course_position(course, b.first);
-  });
-  std::sort(percent.begin(), percent.end());
-  double mean = 0;
-  for (double p : percent) mean += p;
-  mean /= static_cast<double>(percent.size());
-  std::size_t n = percent.size();
-  double median = n % 2 ? percent[n / 2] : (percent[n / 2 - 1] + percent[n / 2]) / 2;
+  const report::ClassStats stats = report::class_stats(&course, results);
 
   std::string out = "Status:";
-  for (const auto& [status, count] : by_status) out += fmt::format(" {} {},", count, status);
+  for (const auto& [outcome, count] : stats.by_outcome) out += fmt::format(" {} {},", count, report::words_of(outcome));
   out.back() = '\n';
-  out += fmt::format("Scores: mean {:.1f}%, median {:.1f}%, lowest {:.1f}%, highest {:.1f}%\n", mean, median, percent.front(),
-                     percent.back());
-  out += "Exercises fully solved (share of submissions):\n";
-  auto weakest = std::min_element(rates.begin(), rates.end(), [](const auto& a, const auto& b) {
-    return a.second.passed * b.second.total < b.second.passed * a.second.total;
-  });
-  for (const auto& [exercise, rate] : rates)
-    out += fmt::format("  {:<20} {:>5.1f}%  ({}/{}){}\n", exercise, 100.0 * rate.passed / std::max(1, rate.total), rate.passed,
-                       rate.total, (rates.size() > 1 && exercise == weakest->first && rate.passed < rate.total) ? "  <- hardest" : "");
+  out += fmt::format("Scores (after late penalties): mean {:.1f}%, median {:.1f}%, lowest {:.1f}%, highest {:.1f}%\n",
+                     100 * stats.mean, 100 * stats.median, 100 * stats.lowest, 100 * stats.highest);
+
+  if (!stats.attention.empty()) {
+    out += fmt::format("Compile errors, crashes, timeouts and code that did not start ({}):\n", stats.attention.size());
+    for (const auto& a : stats.attention)
+      out += fmt::format("  {}  {}: {}{}\n", who(a.student, a.name), a.lesson, report::words_of(a.outcome),
+                         a.message.empty() ? "" : ": " + report::plain_line(first_chars(a.message, 200)));
+  }
+  if (stats.lessons_not_attempted > 0)
+    out += fmt::format("Not attempted (every file missing or the starter's): {} lesson{} in all{}\n",
+                       stats.lessons_not_attempted, stats.lessons_not_attempted == 1 ? "" : "s",
+                       stats.submissions_not_attempted > 0
+                           ? fmt::format("; {} submission{} attempted nothing", stats.submissions_not_attempted,
+                                         stats.submissions_not_attempted == 1 ? "" : "s")
+                           : "");
+
+  out += "Exercises fully solved (share of the students who attempted each):\n";
+  // The hardest: the lowest share among exercises someone attempted.
+  const report::ExerciseStats* weakest = nullptr;
+  for (const auto& e : stats.exercises)
+    if (e.attempted > 0 && (!weakest || e.solved * weakest->attempted < weakest->solved * e.attempted)) weakest = &e;
+  for (const auto& e : stats.exercises) {
+    const std::string share = e.attempted ? fmt::format("{:>5.1f}%", 100.0 * e.solved / e.attempted) : "     -";
+    out += fmt::format("  {:<20} {}  ({}/{} attempted{}){}\n", e.exercise, share, e.solved, e.attempted,
+                       e.attempted < e.students ? fmt::format(", {} did not", e.students - e.attempted) : "",
+                       (stats.exercises.size() > 1 && &e == weakest && e.solved < e.attempted) ? "  <- hardest" : "");
+  }
   return out + not_graded_lines(not_graded);
 }
 

@@ -10,11 +10,15 @@
 
 namespace grader::batch {
 
-/// A submission's overall status: the first lesson status that is not
-/// "graded", else "graded".
+/// A submission's outcome's machine name (report/outcome.hpp): "passed",
+/// "crashed", "not_attempted", ...
 std::string overall_status(const runner::SubmissionResult& result);
 
-/// Plain-text summary (several lines); exercises in the course's order.
+/// Plain-text summary (several lines, from report::class_stats): the
+/// outcomes, the scores, every lesson that crashed, timed out, did not
+/// compile or start (student, name, first message), the lessons not
+/// attempted as one count, and each exercise's share over the students who
+/// attempted it, in the course's order.
 /// `not_graded` lists the entries that were skipped without a gradebook row
 /// ("'name': why"), each shown as a line of its own.
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,

@@ -13,6 +13,7 @@
 #include "grader/report/grades_csv.hpp"
 #include "grader/report/html/site.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/html/stale_pages.hpp"
 #include "grader/report/lms_csv.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
@@ -29,7 +30,7 @@ struct ExportOptions {
   std::string assignment;
   std::string worksheet;
   double points = 0;  ///< 0: the course's own total
-  std::string title = "Class report";
+  std::string title;  ///< empty: html takes the course's title, canvas "Class report"
 };
 
 std::string lower(std::string s) {
@@ -62,11 +63,20 @@ std::vector<report::LmsStudent> lms_students(const std::vector<gradebook::Stored
   return out;
 }
 
-int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o) {
+int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o,
+               const GlobalOptions& global) {
   if (o.output.empty()) throw UsageError("--format html writes a folder: give -o FOLDER (e.g. -o report/)");
   const auto roster = roster_by_id(book);
   report::html::SiteInput site;
-  site.title = o.title;
+  // The course gives the pages its title and the order of its exercises.
+  std::unique_ptr<Context> ctx;
+  try {
+    ctx = make_context(global);
+    site.course = &ctx->course;
+  } catch (const UsageError& e) {
+    std::cerr << "grader: without the course (" << e.what() << "), exercises follow the gradebook's order\n";
+  }
+  site.title = !o.title.empty() ? o.title : site.course && !site.course->title.empty() ? site.course->title : "Class report";
   site.generated_at = gradebook::utc_now_iso8601();
   for (const auto& r : book.roster()) site.roster.push_back({r.id, r.name, r.email, r.section});
   for (auto& s : stored) {
@@ -83,6 +93,11 @@ int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSu
   const auto pages = report::html::render_site(site);
   for (const auto& p : pages) util::write_file_atomically(root / p.path, p.html);
   std::cerr << "wrote " << root / "index.html" << " and " << pages.size() - 1 << " student pages\n";
+  // An earlier export's pages of students no longer in the gradebook (only pages an export wrote).
+  const auto removed = report::html::remove_stale_pages(root, pages);
+  if (!removed.empty())
+    std::cerr << "removed " << removed.size() << " page" << (removed.size() == 1 ? "" : "s")
+              << " of students no longer in the gradebook\n";
   return int{kAllPassed};
 }
 
@@ -147,7 +162,7 @@ std::string moodle_gradebook_csv(const std::vector<report::LmsStudent>& students
                      ", and Moodle's gradebook import refuses grades above 100 unless the site allows unlimited "
                      "grades: pass --points 100 (or the grade item's maximum) to scale them, or --points " +
                      report::format_points(scale_top(students, o)) + " if the site's grade point maximum allows it");
-  const std::string item = o.assignment.empty() ? o.title : o.assignment;
+  const std::string item = !o.assignment.empty() ? o.assignment : !o.title.empty() ? o.title : "Class report";
   auto made = report::moodle_gradebook_csv(students, item, o.points);
   if (!made.left_out.empty()) {
     std::cerr << "Moodle gradebook: left out " << made.left_out.size()
@@ -191,13 +206,12 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--worksheet", o->worksheet,
                  "moodle: the grading worksheet downloaded from the Moodle assignment; its Grade and Feedback "
                  "comments cells are filled, every other cell is kept as downloaded");
-  app.add_option("--title", o->title, "html: the report's title (default: Class report)");
+  app.add_option("--title", o->title, "html: the report's title (default: the course's title, from course.yaml)");
   app.add_option("--gradebook", o->gradebook, "The gradebook to read (default: ./gradebook.db)");
   app.add_option("-o,--output", o->output,
                  "csv: a file; other formats: a file with --student, else a folder with one file per student");
   app.add_option("--student", o->student, "Only this student's latest submission");
   return [&global, o]() {
-    (void)global;
     // CLI11 admitted only the table's names.
     const report::OutputFormat format = report::find_output_format(o->format).value();
     auto book = open_existing(o->gradebook);
@@ -213,7 +227,7 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     const auto roster = roster_by_id(book);
     for (auto& s : stored)
       if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
-    if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o);
+    if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o, global);
     if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle ||
         format == report::OutputFormat::moodle_gradebook) {
       const auto students = lms_students(stored, o->student.empty() ? book.roster() : std::vector<gradebook::RosterEntry>{});

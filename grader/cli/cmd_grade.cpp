@@ -2,7 +2,9 @@
 // as Gradescope's results.json), or a whole batch into the gradebook.
 #include <unistd.h>
 
+#include <cctype>
 #include <chrono>
+#include <map>
 #include <functional>
 #include <map>
 #include <iostream>
@@ -19,6 +21,7 @@
 #include "grader/report/formats.hpp"
 #include "grader/report/isolation_notes.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
@@ -166,7 +169,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     if (options.include_hidden)
       for (const auto& note : report::new_isolation_lines(r, isolation_shown)) progress.note(note);
-    std::string status = batch::overall_status(r);
+    const std::string status = report::outcome_summary(r);
     char line[640];
     // The total the gradebook and every export give: after the late penalty, with the raw score beside it.
     std::string points = report::format_points(runner::penalised_score(r)) + "/" + report::format_points(r.max_score);
@@ -174,7 +177,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
       points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
     std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
-    progress.done(line, status != "graded", skipped ? -1 : r.seconds);
+    progress.done(line, report::submission_outcome(r) != report::Outcome::passed, skipped ? -1 : r.seconds);
   };
   auto start = std::chrono::steady_clock::now();
   batch::BatchOutcome outcome;
@@ -183,6 +186,18 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
+  {
+    // The summary names students beside their ids when a roster was imported.
+    // Ids from LMS names and roster files may differ in letter case only.
+    auto lower = [](std::string s) {
+      for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return s;
+    };
+    std::map<std::string, std::string> names;
+    for (const auto& entry : book.roster()) names.emplace(lower(entry.id), entry.name);
+    for (auto& r : outcome.results)
+      if (auto it = names.find(lower(r.student)); it != names.end()) r.student_name = it->second;
+  }
   std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
   std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {

@@ -276,7 +276,7 @@ void print_first_failure(std::ostream& out, const runner::SubmissionResult& resu
       return;
     }
     for (const auto& t : lesson.tests) {
-      if (t.status != runner::TestStatus::failed) continue;
+      if (!runner::is_failure(t.status)) continue;
       const std::string& message = t.show_details ? t.message : t.public_message;
       out << "\n" << report::Colors(color).paint(report::Ink::alarm, "First failing test: " + report::plain_line(t.name))
           << "  (exercise " << t.exercise << ")\n";

@@ -14,6 +14,8 @@ enum class ResultLineStatus {
   failed,
   not_implemented,  ///< failed, and a call reached a starter stub (the worker's not_implemented error)
   skipped,          ///< GTEST_SKIP: earns nothing
+  crashed,          ///< failed: the test's last call ended the worker (a signal, exit(), a resource limit)
+  timed_out,        ///< failed: the test's last call ran past the call time limit
 };
 
 inline const char* to_string(ResultLineStatus status) {
@@ -22,6 +24,8 @@ inline const char* to_string(ResultLineStatus status) {
     case ResultLineStatus::failed: return "failed";
     case ResultLineStatus::not_implemented: return "not_implemented";
     case ResultLineStatus::skipped: return "skipped";
+    case ResultLineStatus::crashed: return "crashed";
+    case ResultLineStatus::timed_out: return "timed_out";
   }
   return "failed";
 }
@@ -29,7 +33,7 @@ inline const char* to_string(ResultLineStatus status) {
 /// The status named `text`, or nothing when it names none.
 inline std::optional<ResultLineStatus> parse_result_line_status(std::string_view text) {
   for (auto s : {ResultLineStatus::passed, ResultLineStatus::failed, ResultLineStatus::not_implemented,
-                 ResultLineStatus::skipped})
+                 ResultLineStatus::skipped, ResultLineStatus::crashed, ResultLineStatus::timed_out})
     if (text == to_string(s)) return s;
   return std::nullopt;
 }

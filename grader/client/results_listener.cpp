@@ -4,6 +4,7 @@
 
 #include <cctype>
 
+#include "grader/client/call_end.hpp"
 #include "grader/util/caps.hpp"
 
 namespace grader::client {
@@ -65,8 +66,21 @@ ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRe
   return skipped ? ResultLineStatus::skipped : ResultLineStatus::passed;
 }
 
+ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls, CallEnd broken_call_end) {
+  const ResultLineStatus status = test_status(failed, skipped, calls);
+  // The call that ended the test broke the worker (the latest call: a broken
+  // worker ends the test): how the client saw it end.
+  if (status != ResultLineStatus::failed || calls.empty() || !calls.back().broke_worker) return status;
+  switch (broken_call_end) {
+    case CallEnd::crashed: return ResultLineStatus::crashed;
+    case CallEnd::timed_out: return ResultLineStatus::timed_out;
+    case CallEnd::other: break;
+  }
+  return status;
+}
+
 ResultLineStatus test_status(const ::testing::TestResult& result, const std::vector<CallRecord>& calls) {
-  return test_status(result.Failed(), result.Skipped(), calls);
+  return test_status(result.Failed(), result.Skipped(), calls, latest_broken_call_end());
 }
 
 namespace {

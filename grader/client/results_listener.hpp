@@ -2,7 +2,9 @@
 //   {"name": "Suite.Test", "file": "...", "status": "passed", "message": "...", "ms": 3}
 // where status is a ResultLineStatus (result_line.hpp; test_status() decides
 // it: a failed test that reached a starter stub is "not_implemented", told by
-// the kind of error the worker reported, never by the message's words)
+// the kind of error the worker reported, and one whose last call broke the
+// worker is "crashed" or "timed_out", as the client saw the call end
+// (call_end.hpp); never by the message's words)
 // and, once, before the line of the test where the student's worker did not
 // start (WorkerDidNotStart), {"did_not_start": "your code did not start: ..."}.
 // The suite process is trusted (student code runs only in the worker), so
@@ -22,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/client/call_end.hpp"
 #include "grader/client/result_line.hpp"
 #include "grader/client/worker_client.hpp"
 
@@ -32,6 +35,9 @@ namespace grader::client {
 ResultLineStatus test_status(const ::testing::TestResult& result, const std::vector<CallRecord>& calls);
 /// The same from the plain facts (testable without a GoogleTest result).
 ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls);
+/// And a failed test whose latest call broke the worker is "crashed" or
+/// "timed_out" when `broken_call_end` says so (call_end.hpp).
+ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls, CallEnd broken_call_end);
 
 class ResultsListener : public ::testing::EmptyTestEventListener {
  public:

@@ -13,6 +13,7 @@
 #include <system_error>
 #include <variant>
 
+#include "grader/client/call_end.hpp"
 #include "grader/client/reference_table.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
@@ -217,8 +218,21 @@ void WorkerClient::did_not_start(const std::string& what) {
   throw WorkerDidNotStart(start_failure_);
 }
 
+namespace {
+// What the next fail() is for (said just before it by the places that know:
+// a timed-out wait, a worker that died), and what the latest one was for.
+CallEnd next_call_end = CallEnd::other;
+CallEnd latest_call_end = CallEnd::other;
+void ends_as(CallEnd end) { next_call_end = end; }
+}  // namespace
+
+CallEnd latest_broken_call_end() { return latest_call_end; }
+
 void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   if (!call_log_.empty()) call_log_.back().broke_worker = true;
+  // A flood ends the call whatever the wait was doing: not a crash or a hang of the student's.
+  latest_call_end = output_flooded_ ? CallEnd::other : next_call_end;
+  next_call_end = CallEnd::other;
   // A worker stopped for its flood ends whatever wait was going on (a closed
   // pipe, a failed write): the flood is the cause to name.
   std::string message = std::string(call_text) + ": " + (output_flooded_ ? flood_text("your code", "during this call") : what);
@@ -251,10 +265,13 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
   const protocol::ExtraPoll* extra = polls.fds;
   switch (protocol::write_frame_until(request_fd_, protocol::encode(request), deadline, extra, 2)) {
     case protocol::WriteStatus::ok: break;
-    case protocol::WriteStatus::timed_out: fail(call_text, timed_out());
+    case protocol::WriteStatus::timed_out:
+      ends_as(CallEnd::timed_out);
+      fail(call_text, timed_out());
     case protocol::WriteStatus::closed:
       // The worker was ready, then died before reading the request.
       child_.wait();
+      ends_as(CallEnd::crashed);
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) + " before it could be called");
   }
 
@@ -269,6 +286,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::ok: break;
       case protocol::ReadStatus::timed_out:
         if (notes == 0) ask_where_it_was(request.sequence, extra);
+        ends_as(CallEnd::timed_out);
         fail(call_text, timed_out());
       case protocol::ReadStatus::too_large:
         fail(call_text, "the reply of " + std::to_string(frame.claimed_bytes) + " bytes is over the limit of " +
@@ -286,6 +304,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
         // The CPU limit's SIGXCPU wrote its note as a crash does, but it is a time limit.
         if (!call_log_.empty() && !call_log_.back().fault_stack.empty())
           call_log_.back().fault_how = WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU ? "timed_out" : "crashed";
+        ends_as(CallEnd::crashed);
         fail(call_text, "your code " + how);
       }
     }
@@ -426,7 +445,9 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
   // A worker that never reads its answer fills the pipe: the write stops at the deadline.
   switch (protocol::write_frame_until(request_fd_, protocol::encode_answer(answer), deadline, extra, 2)) {
     case protocol::WriteStatus::ok: break;
-    case protocol::WriteStatus::timed_out: fail(call_text, timed_out_text(options_.call_timeout));
+    case protocol::WriteStatus::timed_out:
+      ends_as(CallEnd::timed_out);
+      fail(call_text, timed_out_text(options_.call_timeout));
     case protocol::WriteStatus::closed:
       child_.wait();
       fail(call_text, "the worker " + sandbox::describe_status(child_.raw_status()) +

@@ -25,6 +25,9 @@ const char* exercism_status(TestStatus status) {
     // none of the autograder's failures: it passes the autograder (its form is
     // valid) and its message says it awaits an instructor.
     case TestStatus::pending_review: return "pass";
+    // A call that crashed the worker or ran out of time errored rather than failed an assertion.
+    case TestStatus::crashed:
+    case TestStatus::timed_out:
     case TestStatus::not_run: return "error";
   }
   return "error";

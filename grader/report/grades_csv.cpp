@@ -6,19 +6,19 @@
 
 #include "grader/report/csv.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 
 namespace grader::report {
 
 std::string status_summary(const runner::SubmissionResult& result) {
   const TestCounts counts = count_tests(result);
-  std::string out = fmt::format("{} of {} tests passed", counts.passed, counts.total);
+  std::string out = outcome_summary(result) + fmt::format("; {} of {} tests passed", counts.passed, counts.total);
   if (counts.failed) out += fmt::format("; {} failed", counts.failed);
+  if (counts.crashed) out += fmt::format("; {} crashed", counts.crashed);
+  if (counts.timed_out) out += fmt::format("; {} timed out", counts.timed_out);
   if (counts.not_implemented) out += fmt::format("; {} not implemented", counts.not_implemented);
   if (counts.not_run) out += fmt::format("; {} did not run", counts.not_run);
   if (counts.pending_review) out += fmt::format("; {} awaiting review", counts.pending_review);
-  for (const auto& lesson : result.lessons)
-    if (lesson.status != runner::LessonStatus::graded)
-      out += fmt::format("; {}: {}", lesson.lesson, describe(lesson.status));
   if (!result.rejected_files.empty()) out += fmt::format("; {} file{} refused", result.rejected_files.size(), result.rejected_files.size() == 1 ? "" : "s");
   return out;
 }

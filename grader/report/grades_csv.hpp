@@ -33,8 +33,9 @@ std::string grades_csv(const std::vector<runner::SubmissionResult>& results,
                        const std::vector<std::string>& lessons = {},
                        const std::vector<NotSubmitted>& not_submitted = {});
 
-/// The status column: "27 of 30 tests passed; 2 not implemented; 1 awaiting
-/// review; attention: compile error".
+/// The status column: the outcome (outcome_summary), then the test counts:
+/// "compile error (attention: compile error); 27 of 30 tests passed; 2 not
+/// implemented; 1 awaiting review".
 std::string status_summary(const runner::SubmissionResult& result);
 
 }  // namespace grader::report

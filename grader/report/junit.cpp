@@ -61,7 +61,7 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
         "      <error message=\"{}\" type=\"{}\">{}</error>\n"
         "    </testcase>\n",
         xml_text(name_of(lesson.status)), xml_text(lesson.lesson), seconds(lesson.seconds),
-        xml_text(describe(lesson.status)), name_of(lesson.status), xml_text(detail));
+        xml_text(describe(lesson)), name_of(lesson.status), xml_text(detail));
   }
   return suite;
 }

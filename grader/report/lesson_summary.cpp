@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/util/caps.hpp"
@@ -13,18 +14,7 @@ namespace grader::report {
 using runner::LessonStatus;
 using runner::TestStatus;
 
-std::string describe(LessonStatus status) {
-  switch (status) {
-    case LessonStatus::graded: return "graded";
-    case LessonStatus::compile_error: return "compile error";
-    case LessonStatus::did_not_start: return "did not start";
-    case LessonStatus::crashed: return "crashed";
-    case LessonStatus::timed_out: return "timed out";
-    case LessonStatus::missing_files: return "missing files";
-    case LessonStatus::internal_error: return "internal error";
-  }
-  return "unknown";
-}
+std::string describe(const runner::LessonResult& lesson) { return std::string(words_of(lesson_outcome(lesson))); }
 
 std::string shown_detail(const runner::LessonResult& lesson, Audience audience) {
   if (lesson.status == LessonStatus::internal_error && audience == Audience::student)
@@ -57,6 +47,8 @@ void add(TestCounts& counts, const runner::TestResult& t) {
   switch (t.status) {
     case TestStatus::passed: ++counts.passed; break;
     case TestStatus::failed: ++counts.failed; break;
+    case TestStatus::crashed: ++counts.crashed; break;
+    case TestStatus::timed_out: ++counts.timed_out; break;
     case TestStatus::not_implemented: ++counts.not_implemented; break;
     case TestStatus::not_run: ++counts.not_run; break;
     case TestStatus::pending_review: ++counts.pending_review; break;
@@ -134,7 +126,8 @@ std::string submission_summary(const runner::SubmissionResult& result, Audience 
                        format_points(lesson.max_score), counts.passed, counts.total);
     if (counts.pending_review) out += fmt::format(", {} awaiting review", counts.pending_review);
     out += ")";
-    if (lesson.status != LessonStatus::graded) out += " - " + describe(lesson.status);
+    const Outcome outcome = lesson_outcome(lesson);
+    if (outcome != Outcome::passed && outcome != Outcome::failed) out += " - " + describe(lesson);
     out += "\n";
     const std::string detail = plain_text(shown_detail(lesson, audience));
     if (lesson.status != LessonStatus::graded && !detail.empty()) {

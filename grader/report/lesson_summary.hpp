@@ -11,8 +11,9 @@
 
 namespace grader::report {
 
-/// Words for people: "graded", "compile error", "timed out", ...
-std::string describe(runner::LessonStatus status);
+/// The lesson's outcome in words (outcome.hpp): "passed", "compile error",
+/// "timed out", "not attempted", ...
+std::string describe(const runner::LessonResult& lesson);
 
 /// The lesson's detail as `audience` may read it. Internal errors are the
 /// grader's own problem (paths, install details), so students get a pointer to
@@ -33,7 +34,9 @@ std::string cut_text(const std::string& text, std::size_t max_bytes);
 struct TestCounts {
   int total = 0;
   int passed = 0;
-  int failed = 0;
+  int failed = 0;     ///< failed an assertion (crashed and timed_out are counted apart)
+  int crashed = 0;
+  int timed_out = 0;
   int not_implemented = 0;
   int not_run = 0;
   int pending_review = 0;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 
 namespace grader::report {
@@ -40,18 +41,19 @@ std::string markdown_report(const runner::SubmissionResult& result, const Markdo
   for (const auto& lesson : result.lessons)
     if (lesson.tests.empty())
       out += fmt::format("| {} | | {} / {} | {} |\n", markdown_cell(lesson.lesson), format_points(lesson.score),
-                         format_points(lesson.max_score), markdown_cell(describe(lesson.status)));
+                         format_points(lesson.max_score), markdown_cell(describe(lesson)));
   out += "\n";
 
   for (const auto& lesson : result.lessons) {
     if (lesson.status == runner::LessonStatus::graded) continue;
-    out += fmt::format("### Lesson {}: {}\n\n", markdown_text(lesson.lesson), describe(lesson.status));
+    out += fmt::format("### Lesson {}: {}\n\n", markdown_text(lesson.lesson), describe(lesson));
     const std::string detail = shown_detail(lesson, options.audience);
     if (!detail.empty()) out += markdown_block(detail) + "\n";
   }
 
   bool heading = false;
   for (const auto& lesson : result.lessons) {
+    if (!attempted(lesson_outcome(lesson))) continue;  // said above, in one line
     for (const auto& t : lesson.tests) {
       if (t.status == TestStatus::passed) continue;
       if (lesson.status != runner::LessonStatus::graded && t.status == TestStatus::not_run) continue;  // said above
@@ -60,10 +62,7 @@ std::string markdown_report(const runner::SubmissionResult& result, const Markdo
         heading = true;
       }
       out += fmt::format("- **{}** {} ({})\n", markdown_text(t.exercise.empty() ? lesson.lesson : t.exercise),
-                         markdown_code_span(t.name), t.status == TestStatus::pending_review ? "awaiting review"
-                                                : t.status == TestStatus::not_implemented ? "not implemented"
-                                                : t.status == TestStatus::not_run        ? "did not run"
-                                                                                          : "failed");
+                         markdown_code_span(t.name), words_of(t.status));
       const std::string message = shown_message(t, options.audience);
       if (!message.empty()) {
         // Indented under its list item.

@@ -13,11 +13,12 @@ using runner::TestStatus;
 
 // Every enumerator, so that each name written can be matched when read.
 constexpr std::initializer_list<TestStatus> kTestStatuses = {
-    TestStatus::passed, TestStatus::failed, TestStatus::not_implemented, TestStatus::not_run,
-    TestStatus::pending_review};
+    TestStatus::passed, TestStatus::failed, TestStatus::not_implemented, TestStatus::crashed,
+    TestStatus::timed_out, TestStatus::not_run, TestStatus::pending_review};
 constexpr std::initializer_list<LessonStatus> kLessonStatuses = {
     LessonStatus::graded,        LessonStatus::compile_error, LessonStatus::did_not_start, LessonStatus::crashed,
-    LessonStatus::timed_out,     LessonStatus::missing_files, LessonStatus::internal_error};
+    LessonStatus::timed_out,     LessonStatus::missing_files, LessonStatus::internal_error,
+    LessonStatus::not_attempted, LessonStatus::empty_submission};
 constexpr std::initializer_list<Visibility> kVisibilities = {Visibility::visible, Visibility::after_due_date,
                                                              Visibility::after_published, Visibility::hidden};
 

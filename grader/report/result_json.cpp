@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "grader/report/names.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 
 namespace grader::report {
@@ -37,7 +38,8 @@ nlohmann::json lesson_json(const runner::LessonResult& l) {
   json tests = json::array();
   for (const auto& t : l.tests) tests.push_back(test_json(t));
   return {
-      {"lesson", json_text(l.lesson)}, {"status", name_of(l.status)}, {"detail", json_text(l.detail)}, {"tests", tests},
+      {"lesson", json_text(l.lesson)}, {"status", name_of(l.status)}, {"outcome", name_of(lesson_outcome(l))},
+      {"detail", json_text(l.detail)}, {"tests", tests},
       {"score", l.score},   {"max_score", l.max_score},    {"seconds", l.seconds},
   };
 }
@@ -156,6 +158,7 @@ nlohmann::json to_json(const runner::SubmissionResult& s) {
         {"late_seconds", s.lateness.late_seconds},
         {"penalty_percent", s.lateness.penalty_percent},
         {"reason", json_text(s.lateness.reason)}}},
+      {"outcome", name_of(submission_outcome(s))},
       {"score", s.score},
       {"score_after_penalty", runner::penalised_score(s)},
       {"max_score", s.max_score},

@@ -15,6 +15,8 @@ std::string shown_message(const runner::TestResult& test, Audience audience) {
     case TestStatus::passed: return "";
     case TestStatus::failed: return "This test failed; its details are not shown.";
     case TestStatus::not_implemented: return "The function this test calls is not implemented yet.";
+    case TestStatus::crashed: return "This test crashed your code; its details are not shown.";
+    case TestStatus::timed_out: return "This test ran out of time (an infinite loop?); its details are not shown.";
     case TestStatus::not_run: return "This test did not run.";
     case TestStatus::pending_review: return "Awaiting review by an instructor.";
   }

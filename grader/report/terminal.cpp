@@ -10,6 +10,7 @@
 
 #include "grader/report/colors.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
 
@@ -231,20 +232,27 @@ void print_detail(std::ostream& out, const course::Course& course, const Termina
 
 void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& v) {
   out << "\n" << c.paint(Ink::heading, v.lesson->id) << "  " << v.lesson->title;
-  if (v.result->status != runner::LessonStatus::graded)
-    out << "  " << c.paint(Ink::bad, std::string("[") + runner::to_string(v.result->status) + "]");
+  // What happened to the lesson as a whole, in the reports' words (a test's
+  // crash or timeout is told with that test).
+  const Outcome outcome = lesson_outcome(*v.result);
+  if (v.result->status != runner::LessonStatus::graded && outcome != Outcome::passed && outcome != Outcome::failed)
+    out << "  " << c.paint(Ink::bad, "[" + std::string(words_of(outcome)) + "]");
   out << "\n";
 }
 
 /// A lesson on one line: its state, exercises done and points.
 void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) {
   ExerciseState state = ExerciseState::in_progress;
-  if (v.result->status != runner::LessonStatus::graded) state = ExerciseState::broken;
+  // The tests ran: the exercises' states tell (a lesson not attempted reads "not started").
+  const Outcome outcome = lesson_outcome(*v.result);
+  const bool ran = v.result->status == runner::LessonStatus::graded || outcome == Outcome::passed ||
+                   outcome == Outcome::failed || !attempted(outcome);
+  if (!ran) state = ExerciseState::broken;
   else if (v.done == static_cast<int>(v.exercises.size())) state = ExerciseState::done;
   else if (std::all_of(v.exercises.begin(), v.exercises.end(),
                        [](const ExerciseView& e) { return e.state == ExerciseState::not_started; }))
     state = ExerciseState::not_started;
-  std::string status = v.result->status == runner::LessonStatus::graded ? to_string(state) : runner::to_string(v.result->status);
+  std::string status = ran ? to_string(state) : std::string(words_of(outcome));
   out << fmt::format("{} {} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state),
                      c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
                      points(v.got.value()), points(v.max.value()), status);
@@ -276,7 +284,7 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
     for (const auto& e : v.exercises) {
       if (only && &e != only) continue;
       for (const auto* t : e.tests)
-        if (t->status == runner::TestStatus::failed && t->show_details)
+        if (runner::is_failure(t->status) && t->show_details)
           for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
     }
     if (!failing) continue;

@@ -115,11 +115,57 @@ void note_failed_uses(const course::Course& course, const build::Toolchain& tool
     }
     if (notes.empty()) continue;
     for (auto& t : result.tests)
-      if ((t.status == TestStatus::failed || t.status == TestStatus::not_implemented) &&
+      if ((is_failure(t.status) || t.status == TestStatus::not_implemented) &&
           t.message.find("\n  at fault: ") == std::string::npos)  // already names the function at fault
         t.message = notes + t.message;
     if (result.status != LessonStatus::graded && result.status != LessonStatus::missing_files)
       result.detail = notes + result.detail;
+  }
+}
+
+// A file the student did not touch: absent, or byte for byte the starter's.
+// A refused file was sent, so it counts as touched.
+bool untouched(const course::Course& course, const CollectedFiles& files, const std::string& rel) {
+  if (std::find(files.missing.begin(), files.missing.end(), rel) != files.missing.end()) return true;
+  for (const auto& r : files.rejected)
+    if (r.rfind(rel + " ", 0) == 0) return false;
+  auto it = std::lower_bound(files.files.begin(), files.files.end(), rel,
+                             [](const auto& file, const std::string& name) { return file.first < name; });
+  if (it == files.files.end() || it->first != rel) return true;
+  const fs::path starter = course.root / "starter" / rel;
+  std::error_code ec;
+  if (!fs::is_regular_file(starter, ec)) return false;
+  return it->second == util::read_file(starter);
+}
+
+void note_not_attempted(const course::Course& course, const CollectedFiles& files, const GradeOptions& options,
+                        std::vector<LessonResult>& lessons) {
+  std::size_t named = 0;
+  std::set<std::string> seen;
+  for (const auto& l : course.lessons)
+    for (const auto& e : l.exercises)
+      for (const auto& f : e.files)
+        if (seen.insert(f).second) ++named;
+  const bool empty = files.missing.size() == named && files.ignored.empty() && files.rejected.empty();
+  for (auto& result : lessons) {
+    if (result.status != LessonStatus::graded && result.status != LessonStatus::missing_files) continue;
+    const auto* lesson = course.find_lesson(result.lesson);
+    if (!lesson) continue;
+    std::vector<std::string> own;
+    for (const auto& e : lesson->exercises)
+      if (options.exercises.empty() || options.exercises.count(e.id))
+        for (const auto& f : e.files) own.push_back(f);
+    if (own.empty() || !std::all_of(own.begin(), own.end(), [&](const auto& f) { return untouched(course, files, f); }))
+      continue;
+    if (empty) {
+      result.status = LessonStatus::empty_submission;
+      result.detail = "the submission holds no file at all";
+      continue;
+    }
+    std::string list;
+    for (const auto& f : own) list += (list.empty() ? "" : ", ") + f;
+    result.status = LessonStatus::not_attempted;
+    result.detail = "not attempted: every file of this lesson is missing or unchanged from the starter (" + list + ")";
   }
 }
 
@@ -367,6 +413,7 @@ SubmissionResult Grader::grade(const CollectedFiles& files, const GradeOptions& 
   });
   note_failed_uses(course_, toolchain_, options.include_hidden, graded);
   graded.resize(asked);
+  if (options.note_not_attempted) note_not_attempted(course_, files, options, graded);
   result.lessons = std::move(graded);
 
   PointSum score, max_score;

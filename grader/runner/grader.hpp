@@ -33,6 +33,11 @@ struct GradeOptions {
   /// not run), and a lesson still running is given only the time left: the
   /// result keeps every test finished before it.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  /// Grading for the gradebook: a lesson whose every file is missing or the
+  /// starter's is not_attempted, and every lesson of a submission without a
+  /// single file empty_submission (their tests still run and are kept). Off
+  /// for check, where the starter folder itself is the student's workspace.
+  bool note_not_attempted = false;
   /// Called when a lesson finishes (from worker threads; keep it thread-safe).
   std::function<void(const LessonResult&)> on_lesson_done;
 };

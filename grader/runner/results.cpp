@@ -9,6 +9,8 @@ const char* to_string(TestStatus s) {
     case TestStatus::passed: return "passed";
     case TestStatus::failed: return "failed";
     case TestStatus::not_implemented: return "not_implemented";
+    case TestStatus::crashed: return "crashed";
+    case TestStatus::timed_out: return "timed_out";
     case TestStatus::not_run: return "not_run";
     case TestStatus::pending_review: return "pending_review";
   }
@@ -24,6 +26,8 @@ const char* to_string(LessonStatus s) {
     case LessonStatus::timed_out: return "timed_out";
     case LessonStatus::missing_files: return "missing_files";
     case LessonStatus::internal_error: return "internal_error";
+    case LessonStatus::not_attempted: return "not_attempted";
+    case LessonStatus::empty_submission: return "empty_submission";
   }
   return "unknown";
 }

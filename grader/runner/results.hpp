@@ -14,12 +14,20 @@ namespace grader::runner {
 
 enum class TestStatus {
   passed,
-  failed,           ///< assertion failed, wrong exception, crash or timeout in a call
+  failed,           ///< assertion failed, wrong exception, a result that could not be checked
   not_implemented,  ///< the student's function is still the starter stub
+  crashed,          ///< a call ended the worker (a signal, exit(), a resource limit): failed, and said so
+  timed_out,        ///< a call ran past the call time limit (an infinite loop?): failed, and said so
   not_run,          ///< the lesson never ran (compile error, missing files, ...)
   pending_review,   ///< free-text quiz answer awaiting an instructor
 };
 const char* to_string(TestStatus s);
+
+/// A test that did not pass and is not awaiting review: failed, crashed or
+/// timed out (not_implemented and not_run are counted apart).
+inline bool is_failure(TestStatus s) {
+  return s == TestStatus::failed || s == TestStatus::crashed || s == TestStatus::timed_out;
+}
 
 struct TestResult {
   std::string lesson;
@@ -42,8 +50,10 @@ enum class LessonStatus {
   did_not_start,  ///< the worker built but never became ready (static initialisation hung, crashed or exited)
   crashed,        ///< the suite run itself ended abnormally
   timed_out,      ///< the lesson exceeded its wall-time limit
-  missing_files,  ///< graded, but some student files were absent (starter used)
+  missing_files,  ///< graded with some student files absent (starter used); written by graders before not_attempted existed
   internal_error, ///< the grader could not run the lesson (a bug or a broken install)
+  not_attempted,  ///< every file of the lesson is missing or identical to the starter (its tests still ran)
+  empty_submission, ///< the submission holds no file at all (every lesson of it says so)
 };
 const char* to_string(LessonStatus s);
 

@@ -23,6 +23,8 @@ TestStatus line_status(const std::string& text) {
   switch (client::parse_result_line_status(text).value_or(client::ResultLineStatus::failed)) {
     case client::ResultLineStatus::passed: return TestStatus::passed;
     case client::ResultLineStatus::not_implemented: return TestStatus::not_implemented;
+    case client::ResultLineStatus::crashed: return TestStatus::crashed;
+    case client::ResultLineStatus::timed_out: return TestStatus::timed_out;
     case client::ResultLineStatus::failed:
     case client::ResultLineStatus::skipped: break;
   }

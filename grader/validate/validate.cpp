@@ -111,7 +111,7 @@ std::vector<std::string> message_problems(const course::Course& course, const ru
   static const std::regex names_a_call(R"(^[A-Za-z_][A-Za-z0-9_:.]*\(.*\))");
   for (const auto& lesson : result.lessons)
     for (const auto& t : lesson.tests) {
-      if (t.status != runner::TestStatus::failed) continue;
+      if (!runner::is_failure(t.status)) continue;
       const auto [l, exercise] = course.find_exercise(t.exercise);
       if (!exercise || exercise->kind != course::ExerciseKind::code) continue;
       const std::string first_line = t.message.substr(0, t.message.find('\n'));

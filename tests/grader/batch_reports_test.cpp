@@ -4,6 +4,7 @@
 // student's history (grader/batch, grader/report).
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -11,6 +12,8 @@
 
 #include "grader/batch/progress.hpp"
 #include "grader/batch/summary.hpp"
+#include "grader/report/class_stats.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/history.hpp"
 #include "grader/report/junit.hpp"
@@ -96,6 +99,83 @@ TEST(ClassSummary, SkippedEntriesAreLinesOfTheirOwn) {
   EXPECT_NE(text.find("\\x1b[2J"), std::string::npos) << text;
   // Even with nothing graded the skipped ones are listed.
   EXPECT_NE(grader::batch::class_summary(course_of_three(), {}, {"'x': why"}).find("skipped 'x': why"), std::string::npos);
+}
+
+// One vocabulary: a lesson's outcome comes from its status and its tests'
+// statuses, never from the words of a message.
+TEST(Outcome, FromTheStatusesOnly) {
+  LessonResult l;
+  l.lesson = "first";
+  l.tests = {test("zeta", "Z.a", TestStatus::passed, 1, 1), test("zeta", "Z.b", TestStatus::crashed, 0, 1, "f(): crashed")};
+  EXPECT_EQ(report::lesson_outcome(l), report::Outcome::crashed);
+  l.tests.push_back(test("alpha", "A.a", TestStatus::timed_out, 0, 1, "g(): timed out"));
+  EXPECT_EQ(report::lesson_outcome(l), report::Outcome::timed_out) << "a hang is said before a crash";
+  EXPECT_EQ(report::first_message(l, report::Audience::instructor), "g(): timed out");
+  // An older grader's partial submission: missing_files, and the tests tell.
+  l.status = LessonStatus::missing_files;
+  EXPECT_EQ(report::lesson_outcome(l), report::Outcome::timed_out);
+  LessonResult words;
+  words.tests = {test("zeta", "Z.a", TestStatus::failed, 0, 1, "your code crashed: timed out after 2.0 s")};
+  EXPECT_EQ(report::lesson_outcome(words), report::Outcome::failed) << "a message's words are not an outcome";
+  LessonResult untouched;
+  untouched.status = LessonStatus::not_attempted;
+  untouched.tests = {test("mid", "M.a", TestStatus::not_implemented, 0, 1)};
+  EXPECT_EQ(report::lesson_outcome(untouched), report::Outcome::not_attempted);
+  // The submission: the worst attempted lesson; nothing attempted says so.
+  SubmissionResult r;
+  r.lessons = {untouched, words};
+  EXPECT_EQ(report::submission_outcome(r), report::Outcome::failed);
+  EXPECT_EQ(report::outcome_summary(r), "graded with failures; 1 of 2 lessons not attempted");
+  r.lessons = {untouched};
+  EXPECT_EQ(report::submission_outcome(r), report::Outcome::not_attempted);
+  untouched.status = LessonStatus::empty_submission;
+  r.lessons = {untouched, untouched};
+  EXPECT_EQ(report::submission_outcome(r), report::Outcome::empty_submission);
+  // Every outcome has its own name and words.
+  std::set<std::string> names, texts;
+  for (auto o : report::all_outcomes()) {
+    names.insert(std::string(report::name_of(o)));
+    texts.insert(std::string(report::words_of(o)));
+  }
+  EXPECT_EQ(names.size(), report::all_outcomes().size());
+  EXPECT_EQ(texts.size(), report::all_outcomes().size());
+}
+
+// Pass rates and the hardest tests count the students who attempted; the
+// problems are listed with the student's name and the first message; lessons
+// not attempted are a count.
+TEST(ClassSummary, RatesOverThoseWhoAttemptedAndProblemsByStudent) {
+  auto solved = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::failed}, {"mid", TestStatus::passed}}, "a");
+  // b never opened the second lesson: its test reached the stub (and the lesson says not attempted).
+  auto partial = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::not_implemented}}, "b");
+  partial.lessons[1].status = LessonStatus::not_attempted;
+  auto crashed = result_with({{"zeta", TestStatus::crashed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "c");
+  crashed.lessons[0].tests[0].message = "zeta(1): your code crashed: SIGSEGV\nmore";
+  crashed.student_name = "Claire \x1b[2JDupont";
+  const auto course = course_of_three();
+  const auto stats = report::class_stats(&course, {solved, partial, crashed});
+  ASSERT_EQ(stats.exercises.size(), 3u);
+  EXPECT_EQ(stats.exercises[2].exercise, "mid");
+  EXPECT_EQ(stats.exercises[2].attempted, 2) << "b did not attempt mid";
+  EXPECT_EQ(stats.exercises[2].solved, 2);
+  EXPECT_EQ(stats.exercises[0].attempted, 3);
+  EXPECT_EQ(stats.exercises[0].solved, 2);
+  for (const auto& t : stats.hardest) EXPECT_NE(t.name, "mid.T") << "nobody who attempted mid failed it";
+  ASSERT_FALSE(stats.hardest.empty());
+  EXPECT_EQ(stats.hardest[0].attempted, 3);
+  EXPECT_EQ(stats.lessons_not_attempted, 1);
+  ASSERT_EQ(stats.attention.size(), 1u);
+  EXPECT_EQ(stats.attention[0].student, "c");
+  EXPECT_EQ(stats.attention[0].outcome, report::Outcome::crashed);
+  EXPECT_EQ(stats.attention[0].message, "zeta(1): your code crashed: SIGSEGV");
+
+  const std::string text = grader::batch::class_summary(course_of_three(), {solved, partial, crashed});
+  EXPECT_NE(text.find("Status: 1 crashed, 1 graded with failures, 1 passed\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  c (Claire \\x1b[2JDupont)  first: crashed: zeta(1): your code crashed: SIGSEGV\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << "a name reached the terminal raw";
+  EXPECT_NE(text.find("Not attempted (every file missing or the starter's): 1 lesson in all\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  mid                  100.0%  (2/2 attempted, 1 did not)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  zeta                  66.7%  (2/3 attempted)  <- hardest\n"), std::string::npos) << "ties go to the first in course order\n" << text;
 }
 
 TEST(Progress, NoticesGoAboveTheBar) {

@@ -241,9 +241,31 @@ TEST(ResultLineStatus, AFailedTestThatReachedAStubIsNotImplemented) {
   EXPECT_EQ(gc::test_status(false, true, {}), gc::ResultLineStatus::skipped);
 }
 
+// A crash or a timeout is how the client saw the call that broke the worker
+// end (call_end.hpp), never what a message says.
+TEST(ResultLineStatus, ACallThatBrokeTheWorkerIsACrashOrATimeoutAsTheClientSawIt) {
+  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false, ""};
+  gc::CallRecord broke{"positional_encoding(5, 8)", "", false, "", true, ""};
+  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, ""};
+  EXPECT_EQ(gc::test_status(true, false, {ok, broke}, gc::CallEnd::crashed), gc::ResultLineStatus::crashed);
+  EXPECT_EQ(gc::test_status(true, false, {broke}, gc::CallEnd::timed_out), gc::ResultLineStatus::timed_out);
+  EXPECT_EQ(gc::test_status(true, false, {broke}, gc::CallEnd::other), gc::ResultLineStatus::failed)
+      << "a malformed reply or a flood is a failure, neither a crash nor a hang";
+  EXPECT_EQ(gc::test_status(true, false, {broke, ok}, gc::CallEnd::crashed), gc::ResultLineStatus::failed)
+      << "an earlier call broke the worker; the test failed after a later call";
+  EXPECT_EQ(gc::test_status(true, false, {ok}, gc::CallEnd::timed_out), gc::ResultLineStatus::failed)
+      << "the latest broken call was another test's";
+  EXPECT_EQ(gc::test_status(true, false, {stub, broke}, gc::CallEnd::crashed), gc::ResultLineStatus::not_implemented);
+  EXPECT_EQ(gc::test_status(false, false, {broke}, gc::CallEnd::crashed), gc::ResultLineStatus::passed)
+      << "a test that expected the worker to break";
+  gc::CallRecord says_it{"positional_encoding(5, 8)", "your code crashed: timed out after 2.0 s", false, "", false, ""};
+  EXPECT_EQ(gc::test_status(true, false, {says_it}, gc::CallEnd::other), gc::ResultLineStatus::failed)
+      << "printed words are not a status";
+}
+
 TEST(ResultLineStatus, NamesRoundTripAndUnknownOnesAreNone) {
   for (auto s : {gc::ResultLineStatus::passed, gc::ResultLineStatus::failed, gc::ResultLineStatus::not_implemented,
-                 gc::ResultLineStatus::skipped})
+                 gc::ResultLineStatus::skipped, gc::ResultLineStatus::crashed, gc::ResultLineStatus::timed_out})
     EXPECT_EQ(gc::parse_result_line_status(gc::to_string(s)), s);
   EXPECT_EQ(gc::parse_result_line_status("PASSED"), std::nullopt);
   EXPECT_EQ(gc::parse_result_line_status(""), std::nullopt);

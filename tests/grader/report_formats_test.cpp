@@ -501,9 +501,10 @@ TEST(CsvExport, OneRowPerStudentWithLessonColumns) {
   EXPECT_EQ(rows[1][4], "2");
   EXPECT_EQ(rows[1][7], "2");
   EXPECT_EQ(rows[1][8], "0");
+  // The outcome first (report/outcome.hpp), then the tests' counts.
   EXPECT_EQ(rows[1][10],
-            "1 of 6 tests passed; 2 failed; 1 not implemented; 1 did not run; 1 awaiting review; "
-            "multi-head-attention: compile error; 1 file refused");
+            "compile error (multi-head-attention: compile error); 1 of 6 tests passed; 2 failed; 1 not implemented; "
+            "1 did not run; 1 awaiting review; 1 file refused");
   EXPECT_EQ(rows[2][0], "bob, \"the builder\"");
   EXPECT_EQ(rows[2][2], "12");
   EXPECT_EQ(rows[2][8], "") << "no attention lesson: empty cell, not 0";

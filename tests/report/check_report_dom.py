@@ -6,7 +6,9 @@ Chromium), dom/<page>.log (its console), grades.csv, canvas.csv and
 moodle.csv (exports of the same gradebook), and gb.db.
 """
 import csv
+import json
 import os
+import re
 import sqlite3
 import sys
 from html.parser import HTMLParser
@@ -89,8 +91,8 @@ db = sqlite3.connect(os.path.join(work, "gb.db"))
 latest = {row[0]: row[1:] for row in db.execute(
     "SELECT student, score, max_score, late, late_penalty_percent, late_reason FROM latest_submissions")}
 roster = {row[0]: row[1] for row in db.execute("SELECT id, name FROM roster")}
-if len(latest) != 5:
-    fail("the gradebook holds %d students, expected 5: %s" % (len(latest), sorted(latest)))
+if len(latest) != 6:
+    fail("the gradebook holds %d students, expected 6: %s" % (len(latest), sorted(latest)))
 
 
 def penalised(student):
@@ -144,6 +146,22 @@ if "Alice Li" not in index.find("table", id="students")[0][2] or "Carol <i>Chen<
     fail("index: the roster's names (as text) are missing")
 if not index.find("table", id="hardest-tests"):
     fail("index: no hardest tests")
+# Every list shows the name beside the id.
+if problems and "Carol <i>Chen</i>" not in problems[0][2]:
+    fail("index: carol's name is not beside her id in the problems list: %r" % problems[0][2])
+if late and "Dave Diaz" not in late[0][2]:
+    fail("index: dave's name is not beside his id in the late list: %r" % late[0][2])
+# Exercises in course order (course.yaml), not alphabetical.
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "course.yaml"), encoding="utf-8") as f:
+    course_order = re.findall(r"^      - id: (\S+)", f.read(), re.M)
+shown = [e[1]["data-exercise"] for e in index.find("tr") if "data-exercise" in e[1]]
+if not shown or shown != [x for x in course_order if x in shown]:
+    fail("index: exercises %r are not in course order %r" % (shown, course_order))
+# The default title is the course's (course.yaml's title), not "Class report".
+with open(os.path.join(work, "report-default-title", "index.html"), encoding="utf-8") as f:
+    default_index = f.read()
+if "<h1>Transformers from the inside" not in default_index:
+    fail("report-default-title: the course's title is not the default: %r" % default_index[:400])
 
 
 # ---- every link resolves to a file
@@ -189,6 +207,22 @@ for name in pages:
         fail("carol: the compile error is not on her page")
     if student == "bob" and not dom.find("li", **{"class": "failing-test"}):
         fail("bob: no failing test listed")
+    if student == "frank":
+        # One lesson done: one section for it, every other lesson one row of the points table.
+        # (positional encoding passed whole: no section at all; a failure there would have one)
+        sections = [e[2] for e in dom.find("h2") if ":" in e[2]]
+        if any(not x.startswith("positional-encoding") for x in sections):
+            fail("frank: lesson sections %r, expected positional-encoding only" % sections)
+        done = [e for e in dom.find("tr") if e[2].startswith("positional-encoding") and "data-outcome" not in e[1]]
+        if not done:
+            fail("frank: no row per exercise of the lesson he did")
+        rows = [e for e in dom.find("tr") if e[1].get("data-outcome") == "not_attempted"]
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "course.yaml"), encoding="utf-8") as f:
+            lessons = len(re.findall(r"^  - id: ", f.read().split("\nlessons:\n", 1)[1], re.M))
+        if len(rows) != lessons - 1:
+            fail("frank: %d lessons as one 'not attempted' row, expected %d" % (len(rows), lessons - 1))
+        if dom.find("li", **{"class": "failing-test"}):
+            fail("frank: failing tests listed for lessons he never opened")
     if student == "alice" and "Good <b>start</b>" not in text:
         fail("alice: the reviewer's comment (as text) is missing")
     if student == hostile:
@@ -227,6 +261,29 @@ for r in moodle:
     s = expected.get(r["Email address"])
     if s and abs(points(r["Class report"]) - penalised(s) * 100 / latest[s][1]) > 0.0011:
         fail("moodle.csv: %s grade %s, gradebook %s of %s" % (s, r["Class report"], penalised(s), latest[s][1]))
+
+# ---- measured in the browser: heights, and numbers kept on one line
+measured_dir = os.path.join(work, "measured-dom")
+measured = 0
+for name in sorted(os.listdir(measured_dir)):
+    dom = Dom()
+    with open(os.path.join(measured_dir, name), encoding="utf-8") as f:
+        dom.feed(f.read())
+    pre = dom.find("pre", id="measured")
+    if not pre:
+        fail("%s: the measuring script did not run" % name)
+        continue
+    m = json.loads(pre[0][2])
+    measured += 1
+    if m["wrapped"]:
+        fail("%s: numbers broken over two lines: %r" % (name, m["wrapped"][:10]))
+    ids = dom.find("span", id="student-id")
+    if ids and ids[0][2] == "frank" and name.endswith("-1000.html") and m["height"] >= 2500:
+        fail("%s: frank did one lesson, but his page is %d px high (at most about two screens, 2500)" % (name, m["height"]))
+    if ids and ids[0][2] == "frank" and name.endswith("-1000.html"):
+        print("frank's page: %d px high at 1000 px wide" % m["height"])
+if measured != 2 * (len(pages) + 1):
+    fail("%d pages measured, expected %d (every page at two widths)" % (measured, 2 * (len(pages) + 1)))
 
 if failures:
     print("\n".join("FAIL: " + f for f in failures))

@@ -6,8 +6,12 @@
 # checks the DOM the browser built: every student present, totals equal to
 # the gradebook's, every link resolving to a file, no element or script from
 # student text, no console errors (our sorting script runs under the pages'
-# Content-Security-Policy). A screenshot of the class page is kept in
-# ARTEFACTS (the build folder).
+# Content-Security-Policy). One more student, graded on the whole course,
+# did one lesson only: their page must fit in about two screens. Measuring
+# copies of the pages (measure_pages.py) give each page's height and every
+# number the layout broke over two lines (none may be). Screenshots of the
+# class page and of two student pages are kept in ARTEFACTS (the build
+# folder); docs/images holds copies of them.
 #
 #   html_report_test.sh GRADER_EXE SOURCE_DIR ARTEFACTS_DIR
 #
@@ -56,6 +60,12 @@ cp "$source/tests/exploits/cases/report-injection-quiz/review-quiz/answers.yaml"
 mkdir -p "$class/$hostile/positional-encoding/<script>alert(2)<"
 echo notes >"$class/$hostile/positional-encoding/<script>alert(2)</script>.txt"
 
+# Frank did one lesson (positional encoding) and never opened the others:
+# graded on every lesson of the course, into the same gradebook.
+mkdir -p "$work/solo"
+cp -r "$source/starter" "$work/solo/frank"
+cp -r "$source/solutions/positional-encoding/." "$work/solo/frank/positional-encoding/"
+
 cat >"$work/deadlines.yaml" <<'YAML'
 due: 2026-11-20T23:59:00Z
 grace_minutes: 10
@@ -76,6 +86,7 @@ alice,Alice Li,alice@example.org,A
 bob,"Bob ""the builder"" Brown",bob@example.org,A
 carol,Carol <i>Chen</i>,carol@example.org,B
 dave,Dave Diaz,dave@example.org,B
+frank,Frank Ng,frank@example.org,A
 grace,Grace Gray,grace@example.org,B
 CSV
 
@@ -83,6 +94,9 @@ cd "$work"
 "$grader" --jobs 2 grade class --batch --gradebook gb.db --lesson positional-encoding --lesson review-quiz \
   --deadlines deadlines.yaml --extensions extensions.csv --submitted-at times.csv >grade.out 2>grade.err ||
   { cat grade.out grade.err; echo "FAIL: grading the class" >&2; exit 1; }
+# One submission, recorded under his id (exit 1: not every test passed).
+"$grader" --jobs 2 grade solo/frank --student frank --gradebook gb.db >solo.out 2>solo.err ||
+  [ $? -eq 1 ] || { cat solo.out solo.err; echo "FAIL: grading frank on the whole course" >&2; exit 1; }
 "$grader" roster import roster.csv --gradebook gb.db
 # An instructor scores alice's first free-text answer, with a comment holding markup.
 "$grader" review export --gradebook gb.db -o review.csv
@@ -102,6 +116,7 @@ csv.writer(open("review.csv", "w", newline="")).writerows([header] + body)
 PY
 "$grader" review import review.csv --gradebook gb.db
 "$grader" export --gradebook gb.db --format html --title "Transformers: homework 1" -o report
+"$grader" export --gradebook gb.db --format html -o report-default-title
 "$grader" export --gradebook gb.db --format csv -o grades.csv
 "$grader" export --gradebook gb.db --format canvas --assignment "Homework 1 (4242)" -o canvas.csv
 "$grader" export --gradebook gb.db --format moodle-gradebook --points 100 -o moodle.csv
@@ -123,6 +138,22 @@ done
 chrome /dev/null dom/screenshot.log --window-size=1000,1400 --hide-scrollbars --screenshot="$artefacts/class-report.png" \
   "file://$work/report/index.html"
 [ -s "$artefacts/class-report.png" ] || { echo "FAIL: no screenshot" >&2; exit 1; }
+page_of() { grep -l "<span id=\"student-id\">$1</span>" report/students/*.html | head -1; }
+for who in frank carol; do
+  chrome /dev/null "dom/screenshot-$who.log" --window-size=1000,2600 --hide-scrollbars \
+    --screenshot="$artefacts/student-page-$who.png" "file://$work/$(page_of "$who")"
+  [ -s "$artefacts/student-page-$who.png" ] || { echo "FAIL: no screenshot of $who's page" >&2; exit 1; }
+done
+
+# Measured: each page's height and any number broken over two lines, at two widths.
+python3 "$source/tests/report/measure_pages.py" report measured
+mkdir -p measured-dom
+for width in 1000 700; do
+  for page in measured/index.html measured/students/*.html; do
+    chrome "measured-dom/$(basename "$page" .html)-$width.html" /dev/null --window-size=$width,800 --dump-dom "file://$work/$page"
+  done
+done
+cp "$(page_of frank)" frank-page.html
 cp -r report "$artefacts/" 2>/dev/null || true
 
 python3 "$source/tests/report/check_report_dom.py" "$work"

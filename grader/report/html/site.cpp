@@ -11,7 +11,9 @@
 #include "grader/report/html/file_names.hpp"
 #include "grader/report/html/svg.hpp"
 #include "grader/report/grades_csv.hpp"
+#include "grader/report/class_stats.hpp"
 #include "grader/report/lesson_summary.hpp"
+#include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/student_view.hpp"
 #include "grader/runner/points.hpp"
@@ -53,7 +55,8 @@ body { font-family: sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #999; }
 h3 { font-size: 1.05em; }
 table { border-collapse: collapse; margin: 0.5em 0 1em; max-width: 100%; } td { overflow-wrap: anywhere; } th, td { border: 1px solid #bbb; padding: 0.25em 0.5em; vertical-align: top; text-align: left; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
+body, table, svg text { font-variant-numeric: tabular-nums; }
+td.num, th.num { text-align: right; white-space: nowrap; overflow-wrap: normal; } .n { white-space: nowrap; }
 thead th { background: #eee; } th button { font: inherit; font-weight: bold; background: none; border: 0; padding: 0; cursor: pointer; }
 th[aria-sort="ascending"] button::after { content: " \25B2"; } th[aria-sort="descending"] button::after { content: " \25BC"; }
 pre { background: #f6f6f6; border: 1px solid #ccc; padding: 0.5em; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 30em; overflow: auto; }
@@ -116,24 +119,12 @@ std::string page(const std::string& title, const std::string& body, const std::s
   out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
          "img-src data:; script-src " + scripts + "\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  out += std::string("<meta name=\"generator\" content=\"") + kGenerator + "\">\n";
   out += "<title>" + h(title) + "</title>\n<style>" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
   out += svg_shared_patterns() + "\n" + body;
   if (!script.empty()) out += "<script>" + script + "</script>\n";
   out += "</body>\n</html>\n";
   return out;
-}
-
-bool is_problem(LessonStatus s) { return s != LessonStatus::graded; }
-
-const char* test_status_text(TestStatus s) {
-  switch (s) {
-    case TestStatus::passed: return "passed";
-    case TestStatus::failed: return "failed";
-    case TestStatus::not_implemented: return "not implemented";
-    case TestStatus::not_run: return "did not run";
-    case TestStatus::pending_review: return "awaiting review";
-  }
-  return "unknown";
 }
 
 std::string late_cell(const runner::SubmissionResult& r) {
@@ -144,47 +135,36 @@ std::string late_cell(const runner::SubmissionResult& r) {
 
 // ---------------------------------------------------------------- class page
 
-struct ExerciseStats {
-  std::string lesson, exercise;
-  int passed = 0, total = 0, students = 0;
-  runner::PointSum points;
-  double max_score = 0;
-};
-
-struct TestStats {
-  std::string lesson, exercise, name;
-  int failed = 0, graded = 0;
-  std::map<std::string, int> messages;
-};
+// A number for a sentence, kept on one line: "3 of 12".
+std::string n(const std::string& text) { return "<span class=\"n\">" + text + "</span>"; }
 
 std::string class_page(const SiteInput& in, const std::map<std::string, std::string>& files) {
+  std::vector<runner::SubmissionResult> results;
+  for (const auto& s : in.students) results.push_back(s.result);
+  const ClassStats stats = class_stats(in.course, results);
+
   std::string body = "<h1>" + h(in.title) + "</h1>\n";
-  const std::size_t n = in.students.size();
-  std::vector<double> fractions;
-  for (const auto& s : in.students)
-    fractions.push_back(s.result.max_score > 0 ? runner::penalised_score(s.result) / s.result.max_score : 0);
-  std::vector<double> sorted = fractions;
-  std::sort(sorted.begin(), sorted.end());
-  double mean = 0;
-  for (double f : fractions) mean += f;
-  mean = n ? mean / static_cast<double>(n) : 0;
-  const double median = n == 0 ? 0 : n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  const std::size_t count = in.students.size();
   std::set<std::string> submitted;
   for (const auto& s : in.students) submitted.insert(lower(s.result.student));
   std::vector<const RosterStudent*> missing;
   for (const auto& r : in.roster)
     if (!submitted.count(lower(r.id))) missing.push_back(&r);
+  std::string outcomes;
+  for (const auto& [outcome, k] : stats.by_outcome)
+    outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : ", ", n(std::to_string(k)), h(words_of(outcome)));
   body += fmt::format(
-      "<p class=\"summary\" id=\"summary\"><span id=\"submission-count\">{}</span> submissions graded{}; mean {:.0f}%, "
-      "median {:.0f}% (after late penalties). Generated {}.</p>\n",
-      n, in.roster.empty() ? "" : fmt::format(", {} students on the roster, {} without a submission", in.roster.size(), missing.size()),
-      100 * mean, 100 * median, h(in.generated_at));
+      "<p class=\"summary\" id=\"summary\"><span id=\"submission-count\">{}</span> submissions graded{}; mean {}, "
+      "median {} (after late penalties). Generated {}.</p>\n",
+      count, in.roster.empty() ? "" : fmt::format(", {} students on the roster, {} without a submission", in.roster.size(), missing.size()),
+      n(fmt::format("{:.0f}%", 100 * stats.mean)), n(fmt::format("{:.0f}%", 100 * stats.median)), h(in.generated_at));
+  if (!outcomes.empty()) body += "<p id=\"outcomes\">Submissions by outcome: " + outcomes + ".</p>\n";
 
   // Score histogram: ten bins of the percentage, 100% in the last.
   std::vector<Bar> bars(10);
   for (int b = 0; b < 10; ++b) bars[static_cast<std::size_t>(b)].label = fmt::format("{}-{}%", b * 10, b == 9 ? 100 : b * 10 + 9);
   std::vector<int> counts(10, 0);
-  for (double f : fractions) ++counts[static_cast<std::size_t>(std::clamp(static_cast<int>(std::floor(f * 10)), 0, 9))];
+  for (double f : stats.fractions) ++counts[static_cast<std::size_t>(std::clamp(static_cast<int>(std::floor(f * 10)), 0, 9))];
   std::string words;
   for (int b = 0; b < 10; ++b) {
     bars[static_cast<std::size_t>(b)].value = counts[static_cast<std::size_t>(b)];
@@ -194,88 +174,74 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
                            bars[static_cast<std::size_t>(b)].label);
   }
   body += "<h2>Scores</h2>\n<figure>" +
-          svg_bar_chart("Score histogram", fmt::format("Histogram of {} scores after late penalties: {}", n,
+          svg_bar_chart("Score histogram", fmt::format("Histogram of {} scores after late penalties: {}", count,
                                                        words.empty() ? "no submissions" : words),
                         bars, "score (percent of the maximum)", "students") +
           "<figcaption>Students per score band, after late penalties.</figcaption></figure>\n";
 
-  // Exercises, in the order they first appear.
-  std::vector<ExerciseStats> exercises;
-  std::vector<TestStats> tests;
-  for (const auto& s : in.students) {
-    for (const auto& t : tally_exercises(s.result)) {
-      auto it = std::find_if(exercises.begin(), exercises.end(),
-                             [&](const ExerciseStats& e) { return e.lesson == t.lesson && e.exercise == t.exercise; });
-      if (it == exercises.end()) it = exercises.insert(exercises.end(), ExerciseStats{t.lesson, t.exercise, 0, 0, 0, {}, 0});
-      it->passed += t.tests.passed;
-      it->total += t.tests.total;
-      it->students += 1;
-      it->points += t.score;
-      it->max_score = std::max(it->max_score, t.max_score);
-    }
-    for (const auto& l : s.result.lessons)
-      for (const auto& t : l.tests) {
-        if (t.status == TestStatus::not_run || t.status == TestStatus::pending_review) continue;
-        auto it = std::find_if(tests.begin(), tests.end(),
-                               [&](const TestStats& x) { return x.lesson == l.lesson && x.name == t.name; });
-        if (it == tests.end()) it = tests.insert(tests.end(), TestStats{l.lesson, t.exercise, t.name, 0, 0, {}});
-        it->graded += 1;
-        if (t.status != TestStatus::passed) {
-          it->failed += 1;
-          it->messages[first_line(shown_message(t, Audience::instructor))] += 1;
-        }
-      }
-  }
-  body += "<h2>Exercises</h2>\n<table id=\"exercises\"><thead><tr><th>Lesson</th><th>Exercise</th><th>Tests passed</th>"
-          "<th class=\"num\">Pass rate</th><th class=\"num\">Mean points</th></tr></thead><tbody>\n";
-  for (const auto& e : exercises) {
-    const double rate = e.total ? static_cast<double>(e.passed) / e.total : 0;
-    const std::string label = fmt::format("{} of {} tests passed", e.passed, e.total);
-    body += fmt::format("<tr><td>{}</td><td>{}</td><td>{} {}</td><td class=\"num\">{}</td><td class=\"num\">{} / {}</td></tr>\n",
-                        h(e.lesson), h(e.exercise), svg_meter(rate, label), h(label), percent_text(e.passed, e.total),
-                        pts(e.students ? runner::exact_points(e.points.value() / e.students) : 0), pts(e.max_score));
+  // Exercises, in course order; rates over the students who attempted each.
+  body += "<h2>Exercises</h2>\n<p class=\"muted\">In course order. Pass rates, tests and points count only the "
+          "students who attempted the exercise (changed one of its files and reached more than a stub).</p>\n"
+          "<table id=\"exercises\"><thead><tr><th>Lesson</th><th>Exercise</th><th class=\"num\">Attempted</th>"
+          "<th class=\"num\">Solved</th><th>Tests passed</th><th class=\"num\">Mean points</th></tr></thead><tbody>\n";
+  for (const auto& e : stats.exercises) {
+    const double rate = e.tests_total ? static_cast<double>(e.tests_passed) / e.tests_total : 0;
+    const std::string label = fmt::format("{} of {} tests passed", e.tests_passed, e.tests_total);
+    body += fmt::format(
+        "<tr data-exercise=\"{}\"><td>{}</td><td>{}</td><td class=\"num attempted\">{} of {}</td><td class=\"num "
+        "solved\">{}</td><td class=\"n\">{}</td><td class=\"num\">{} / {}</td></tr>\n",
+        h(e.exercise), h(e.lesson), h(e.exercise), e.attempted, e.students,
+        e.attempted ? fmt::format("{} ({})", e.solved, percent_text(e.solved, e.attempted)) : "-",
+        e.attempted ? svg_meter(rate, label) + " " + h(label) : "<span class=\"muted\">nobody attempted it</span>",
+        e.attempted ? pts(e.mean_points) : "-", pts(e.max_score));
   }
   body += "</tbody></table>\n";
 
-  // The hardest tests: most failed first.
-  std::stable_sort(tests.begin(), tests.end(), [](const TestStats& a, const TestStats& b) { return a.failed > b.failed; });
+  // The hardest tests: most failures among the students who attempted them.
   body += "<h2>Hardest tests</h2>\n";
-  if (tests.empty() || tests.front().failed == 0) {
-    body += "<p>No test failed.</p>\n";
+  if (stats.hardest.empty()) {
+    body += "<p>No test of an attempted exercise failed.</p>\n";
   } else {
     body += "<table id=\"hardest-tests\"><thead><tr><th>Test</th><th>Exercise</th><th class=\"num\">Failed</th>"
             "<th>Most common failure</th></tr></thead><tbody>\n";
-    for (std::size_t i = 0; i < tests.size() && i < 10 && tests[i].failed > 0; ++i) {
-      const auto& t = tests[i];
-      auto common = std::max_element(t.messages.begin(), t.messages.end(),
-                                     [](const auto& a, const auto& b) { return a.second < b.second; });
-      body += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{} of {}</td><td>{} <span "
-                          "class=\"muted\">({}&times;)</span></td></tr>\n",
-                          h(t.name), h(t.exercise.empty() ? t.lesson : t.exercise), t.failed, t.graded,
-                          h(common->first.empty() ? "(no message)" : common->first), common->second);
-    }
+    for (const auto& t : stats.hardest)
+      body += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td class=\"num\">{} of {} attempted</td><td>{} "
+                          "<span class=\"muted n\">({}&times;)</span></td></tr>\n",
+                          h(t.name), h(t.exercise.empty() ? t.lesson : t.exercise), t.failed, t.attempted,
+                          h(t.common_message.empty() ? "(no message)" : t.common_message), t.common_count);
     body += "</tbody></table>\n";
   }
 
-  auto student_link = [&](const runner::SubmissionResult& r) {
-    return fmt::format("<a href=\"students/{}\">{}</a>", files.at(r.student), h(r.student));
+  // A student as every list shows one: the id, linked to the page, and the name.
+  auto student_link = [&](const std::string& id, const std::string& name) {
+    return fmt::format("<a href=\"students/{}\">{}</a>{}", files.at(id), h(id),
+                       name.empty() ? "" : " <span class=\"name\">" + h(name) + "</span>");
   };
 
-  body += "<h2>Did not compile, timed out or crashed</h2>\n";
+  body += "<h2>Compile errors, crashes, timeouts and code that did not start</h2>\n";
   std::string problems;
-  for (const auto& s : in.students)
-    for (const auto& l : s.result.lessons)
-      if (is_problem(l.status))
-        problems += fmt::format("<li>{} {}: {}</li>\n", student_link(s.result), h(l.lesson), h(describe(l.status)));
-  body += problems.empty() ? "<p>Every lesson of every submission ran.</p>\n"
+  for (const auto& a : stats.attention)
+    problems += fmt::format("<li data-student=\"{}\" data-outcome=\"{}\">{}, {}: <strong>{}</strong>{}</li>\n", h(a.student),
+                            name_of(a.outcome), student_link(a.student, a.name), h(a.lesson), h(words_of(a.outcome)),
+                            a.message.empty() ? "" : ": <code>" + h(first_line(a.message)) + "</code>");
+  body += problems.empty() ? "<p>Every attempted lesson of every submission ran.</p>\n"
                            : "<ul class=\"plain\" id=\"problems\">\n" + problems + "</ul>\n";
+  if (stats.lessons_not_attempted > 0)
+    body += fmt::format("<p id=\"not-attempted\">Not attempted (every file missing or the starter's): "
+                        "<span class=\"n\" id=\"not-attempted-lessons\">{}</span> lesson{} in all{}.</p>\n",
+                        stats.lessons_not_attempted, stats.lessons_not_attempted == 1 ? "" : "s",
+                        stats.submissions_not_attempted > 0
+                            ? fmt::format("; {} submission{} attempted nothing", stats.submissions_not_attempted,
+                                          stats.submissions_not_attempted == 1 ? "" : "s")
+                            : "");
 
   body += "<h2>Late submissions</h2>\n";
   std::string late;
   for (const auto& s : in.students)
     if (s.result.lateness.late)
-      late += fmt::format("<li>{}: <span class=\"late\">{}</span>, {}</li>\n", student_link(s.result),
-                          h(late_cell(s.result)), h(s.result.lateness.reason));
+      late += fmt::format("<li>{}: <span class=\"late\">{}</span>, {}</li>\n",
+                          student_link(s.result.student, s.result.student_name), h(late_cell(s.result)),
+                          h(s.result.lateness.reason));
   body += late.empty() ? "<p>No late submission.</p>\n" : "<ul class=\"plain\" id=\"late\">\n" + late + "</ul>\n";
 
   body += "<h2>No submission</h2>\n";
@@ -300,10 +266,10 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   for (const auto& s : in.students) {
     const auto& r = s.result;
     body += fmt::format(
-        "<tr data-student=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td class=\"num total\">{}</td><td class=\"num\">{}</td>"
-        "<td class=\"num raw\">{}</td><td>{}</td><td>{}</td></tr>\n",
-        h(r.student), student_link(r), h(r.student_name), h(s.section), pts(runner::penalised_score(r)),
-        pts(r.max_score), pts(r.score), h(late_cell(r)), h(status_summary(r)));
+        "<tr data-student=\"{}\" data-outcome=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td class=\"num total\">{}</td>"
+        "<td class=\"num\">{}</td><td class=\"num raw\">{}</td><td>{}</td><td class=\"status\">{}</td></tr>\n",
+        h(r.student), name_of(submission_outcome(r)), student_link(r.student, ""), h(r.student_name), h(s.section),
+        pts(runner::penalised_score(r)), pts(r.max_score), pts(r.score), h(late_cell(r)), h(outcome_summary(r)));
   }
   body += "</tbody></table>\n";
   return page(in.title, body, kSortScript);
@@ -313,7 +279,7 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
 
 std::string student_page(const SiteInput& in, const StudentInput& s) {
   const auto& r = s.result;
-  std::string body = "<p><a href=\"../index.html\">Class report</a></p>\n";
+  std::string body = "<p><a href=\"../index.html\">" + h(in.title) + "</a></p>\n";
   body += "<h1>Feedback for <span id=\"student-id\">" + h(r.student) + "</span>" +
           (r.student_name.empty() ? "" : " &mdash; " + h(r.student_name)) + "</h1>\n";
   body += "<p class=\"muted\">" + h(in.title) + (s.section.empty() ? "" : ", section " + h(s.section)) +
@@ -335,21 +301,32 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
   std::set<std::tuple<std::string, std::string, std::string>> manual;
   for (const auto& g : s.manual_grades) manual.insert({g.lesson, g.exercise, g.question});
 
+  // One row per exercise of a lesson the student attempted; one row for a
+  // lesson not attempted (or without tests), which has no section below.
+  const auto tallies = tally_exercises(r);
   body += "<h2>Points</h2>\n<table id=\"points\"><thead><tr><th>Lesson</th><th>Exercise</th><th class=\"num\">Points</th>"
           "<th class=\"num\">Tests passed</th></tr></thead><tbody>\n";
-  for (const auto& t : tally_exercises(r))
-    body += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{} of {}</td></tr>\n",
-                        h(t.lesson), h(t.exercise), pts(t.score), pts(t.max_score), t.tests.passed, t.tests.total);
-  for (const auto& l : r.lessons)
-    if (l.tests.empty())
-      body += fmt::format("<tr><td>{}</td><td></td><td class=\"num\">{} / {}</td><td>{}</td></tr>\n", h(l.lesson),
-                          pts(l.score), pts(l.max_score), h(describe(l.status)));
+  for (const auto& l : r.lessons) {
+    const Outcome outcome = lesson_outcome(l);
+    if (!attempted(outcome) || l.tests.empty()) {
+      body += fmt::format("<tr class=\"lesson-row\" data-outcome=\"{}\"><td>{}</td><td class=\"muted\">{}</td>"
+                          "<td class=\"num\">{} / {}</td><td class=\"num\"></td></tr>\n",
+                          name_of(outcome), h(l.lesson), h(words_of(outcome)), pts(l.score), pts(l.max_score));
+      continue;
+    }
+    for (const auto& t : tallies)
+      if (t.lesson == l.lesson)
+        body += fmt::format("<tr><td>{}</td><td>{}</td><td class=\"num\">{} / {}</td><td class=\"num\">{} of {}</td></tr>\n",
+                            h(t.lesson), h(t.exercise), pts(t.score), pts(t.max_score), t.tests.passed, t.tests.total);
+  }
   body += "</tbody></table>\n";
 
   for (const auto& l : r.lessons) {
+    const Outcome outcome = lesson_outcome(l);
+    if (!attempted(outcome)) continue;  // its one row above says so
     std::string section;
-    if (l.status != LessonStatus::graded) {
-      section += "<p><strong>" + h(describe(l.status)) + "</strong></p>\n";
+    if (outcome != Outcome::passed && outcome != Outcome::failed) {
+      section += "<p class=\"outcome\"><strong>" + h(words_of(outcome)) + "</strong></p>\n";
       const std::string detail = shown_detail(l, Audience::student);
       if (!detail.empty()) section += "<pre class=\"lesson-detail\">" + h(capped(detail)) + "</pre>\n";
     }
@@ -360,14 +337,14 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
       if (l.status != LessonStatus::graded && t.status == TestStatus::not_run) continue;  // said above
       const std::string message = shown_message(t, Audience::student);
       failing += fmt::format("<li class=\"failing-test\"><span class=\"status-failed\">{}</span> ({}, {} / {} points)",
-                             "<code>" + h(display_name(t)) + "</code>", test_status_text(t.status), pts(t.score),
+                             "<code>" + h(display_name(t)) + "</code>", words_of(t.status), pts(t.score),
                              pts(t.max_score));
       if (!message.empty()) failing += "<pre>" + h(capped(message)) + "</pre>";
       failing += "</li>\n";
     }
     if (!failing.empty()) section += "<ul class=\"plain\">\n" + failing + "</ul>\n";
     if (!section.empty())
-      body += fmt::format("<h2>{}: {} / {}</h2>\n", h(l.lesson), pts(l.score), pts(l.max_score)) + section;
+      body += fmt::format("<h2>{}: <span class=\"n\">{} / {}</span></h2>\n", h(l.lesson), pts(l.score), pts(l.max_score)) + section;
   }
 
   std::string answers;
@@ -388,7 +365,7 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
     for (const auto& f : r.rejected_files) body += "<li>refused: <code>" + h(f) + "</code></li>\n";
     body += "</ul>\n";
   }
-  return page("Feedback: " + r.student, body, "");
+  return page("Feedback: " + r.student + (r.student_name.empty() ? "" : " (" + r.student_name + ")"), body, "");
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/course/model.hpp"
 #include "grader/runner/results.hpp"
 
 namespace grader::report::html {
@@ -33,7 +34,8 @@ struct StudentInput {
 };
 
 struct SiteInput {
-  std::string title = "Class report";
+  std::string title = "Class report";  ///< `grader export` gives the course's title unless --title says otherwise
+  const course::Course* course = nullptr;  ///< the order of lessons and exercises (nullptr: as first seen)
   std::string generated_at;  ///< ISO 8601
   std::vector<StudentInput> students;
   std::vector<RosterStudent> roster;  ///< empty when none was imported
@@ -43,6 +45,10 @@ struct Page {
   std::string path;  ///< relative to the site's folder: "index.html", "students/alice-3f2a9c1b.html"
   std::string html;
 };
+
+/// Every page of the site carries <meta name="generator" content="kGenerator">:
+/// a later export tells its own pages from anything else by it.
+inline constexpr const char* kGenerator = "grader export --format html";
 
 /// Every page of the site.
 std::vector<Page> render_site(const SiteInput& input);

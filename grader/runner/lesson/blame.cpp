@@ -134,7 +134,7 @@ void name_functions_at_fault(const course::Course& course, const course::Lesson&
                              std::vector<PlannedTest>& planned, const SuitesRun& run) {
   std::optional<FunctionHomes> homes;  // read only when some failure has a stack
   for (auto& p : planned) {
-    if (p.test.status != TestStatus::failed && p.test.status != TestStatus::not_implemented) continue;
+    if (!is_failure(p.test.status) && p.test.status != TestStatus::not_implemented) continue;
     auto it = run.lines.find(suite_test_key(p.suite, p.test.name));
     if (it == run.lines.end() || it->second.fault_stack.empty()) continue;
     const course::Exercise* exercise = nullptr;
