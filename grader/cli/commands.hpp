@@ -18,6 +18,7 @@ Command add_hint(CLI::App& app, const GlobalOptions& global);
 Command add_reset(CLI::App& app, const GlobalOptions& global);
 Command add_grade(CLI::App& app, const GlobalOptions& global);
 Command add_validate(CLI::App& app, const GlobalOptions& global);
+Command add_mutate(CLI::App& app, const GlobalOptions& global);
 Command add_export(CLI::App& app, const GlobalOptions& global);
 Command add_review(CLI::App& app, const GlobalOptions& global);
 Command add_release(CLI::App& app, const GlobalOptions& global);

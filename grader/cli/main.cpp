@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
       "  grader picture encoding -o pe.png  your positional encoding as a heatmap\n"
       "  grader grade solutions --format gradescope -o results.json\n"
       "  grader validate                    prove references, starters and mutants\n"
+      "  grader mutate [LESSON] [--max N]   generated mutants: what no test catches\n"
       "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
       "  grader export --format csv -o grades.csv");
   app.require_subcommand(1);
@@ -82,6 +83,7 @@ int main(int argc, char** argv) {
   add("picture", "Draw a picture of your own code (e.g. the encoding as a heatmap) as a PNG", add_picture);
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
+  add("mutate", "Derive mutants from the references, grade them, list what no test catches", add_mutate);
   add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle", add_export);
   add("review", "Free-text answers: export those awaiting review, import their scores", add_review);
   add("release", "Write the student handout: no solutions, no hidden tests", add_release);

@@ -67,6 +67,7 @@ std::string character_named(std::string name) {
 struct Spliced {
   std::string text;
   std::vector<int> line;
+  std::vector<std::size_t> offset;  ///< each character's byte offset in the original text
 };
 
 Spliced splice(std::string_view source) {
@@ -88,6 +89,7 @@ Spliced splice(std::string_view source) {
     }
     s.text += c;
     s.line.push_back(line);
+    s.offset.push_back(i);
     if (c == '\n') ++line;
   }
   return s;
@@ -156,7 +158,7 @@ class Lexer {
 
   void emit(TokenKind kind, std::size_t begin, std::size_t end, std::string text = {}) {
     Token tok{kind, text.empty() ? s_.text.substr(begin, end - begin) : std::move(text), s_.line[begin],
-              at_line_start_};
+              at_line_start_, s_.offset[begin], end > begin ? s_.offset[end - 1] + 1 : s_.offset[begin]};
     // `#include` (or include_next / import) at the start of a line: a header name follows.
     const bool directive_name = kind == TokenKind::identifier && !out_.empty() && out_.back().text == "#" &&
                                 out_.back().line_start && !tok.line_start &&

@@ -33,6 +33,9 @@ struct Token {
   std::string text;  ///< as written (comments and backslash-newlines removed), digraphs replaced
   int line = 0;      ///< 1-based line of the token's first character in the original text
   bool line_start = false;  ///< first token of its (joined) line: where a `#` starts a directive
+  /// Byte range [begin, end) of the token in the original text (a mutation
+  /// tool rewrites exactly these bytes; grader/validate/mutation_operators.hpp).
+  std::size_t begin = 0, end = 0;
 };
 
 /// Tokens of `source`. Never throws.

@@ -2,6 +2,7 @@
 // Run them with `build/bin/grader check positional-encoding`.
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "common/testing.hpp"
 #include "pe_checks.hpp"
@@ -98,6 +99,33 @@ TEST(PeFormula, UsesTheBaseArgument) {
       << "  PE(2, 2) = sin(2 / 100^(2/4)) = sin(0.2)";
   EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (2, 3)", pe(2, 3), std::cos(0.2), kTol))
       << "  PE(2, 3) = cos(0.2)";
+}
+
+TEST(PeFormula, AcceptsABaseBelowOne) {
+  // The header asks only base > 0. At base 0.25 and d_model 4, pair 1 turns at
+  // 1 / 0.25^(2/4) = 2 radians per position: PE(1, 2) = sin(2), PE(1, 3) = cos(2).
+  const course::MatrixXd pe = student::positional_encoding(2, 4, 0.25);
+  ASSERT_ENCODING_SHAPE("positional_encoding(2, 4, 0.25)", pe, 2, 4);
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 2)", pe(1, 2), std::sin(2.0), kTol))
+      << "  PE(1, 2) = sin(1 / 0.25^(2/4)) = sin(2)";
+  EXPECT_CHECK(course_testing::value_near(course_testing::subject() + " at (1, 3)", pe(1, 3), std::cos(2.0), kTol))
+      << "  PE(1, 3) = cos(2)";
+}
+
+TEST(PeFormula, OddWidthLastSineHoldsAtEveryPosition) {
+  // The lone last sine of an odd width, far down a long sequence too (rows 0
+  // to 69): column 6 of width 7 is sin(pos / 10000^(6/7)).
+  const course::MatrixXd pe = student::positional_encoding(70, 7);
+  ASSERT_ENCODING_SHAPE("positional_encoding(70, 7)", pe, 70, 7);
+  const double turn = std::pow(10000.0, -6.0 / 7.0);
+  for (course::Index row = 69; row >= 0; --row) {
+    const double want = std::sin(turn * static_cast<double>(row));
+    const std::string where = course_testing::subject() + " at (" + std::to_string(row) + ", 6)";
+    if (!course_testing::value_near(where, pe(row, 6), want, kTol)) {
+      EXPECT_CHECK(course_testing::value_near(where, pe(row, 6), want, kTol)) << "  the last column is sin(pos / 10000^(6/7))";
+      break;
+    }
+  }
 }
 
 TEST(PeFormula, RejectsBadArguments) {

@@ -65,3 +65,20 @@ TEST(DbgSplitHeads, RejectsZeroOrNegativeHeads) {
         [&] { return "returned a tensor of shape " + course::shape_string(student::split_heads(x, heads).shape()); },
         {"num_heads"}, dbg::advice::kHeadsFirst);
 }
+
+TEST(DbgSplitHeads, OneHeadIsTheWholeTokenTwoHeadsItsHalves) {
+  // Any count > 0 is valid, 1 included: the one head is the whole token,
+  // out(b, 0, l, e) = x(b, l, e); two heads of the same x take its halves.
+  const Tensor x = addressed(2, 3, 4);
+  const Tensor one = student::split_heads(x, 1);
+  const Tensor whole = dbg::tensor_from({2, 1, 3, 4}, [](const std::vector<Index>& i) {
+    return static_cast<float>(100 * i[0] + 10 * i[2] + i[3]);
+  });
+  DBG_EXPECT_NEAR(call_of(x, 1), one, whole, "a single head of all 4 features", 0.0, 0.0) << dbg::diagnose_split(x, 1, one);
+  const Tensor two = student::split_heads(x, 2);
+  const Tensor halves = dbg::tensor_from({2, 2, 3, 2}, [](const std::vector<Index>& i) {
+    return static_cast<float>(100 * i[0] + 10 * i[2] + 2 * i[1] + i[3]);
+  });
+  DBG_EXPECT_NEAR(call_of(x, 2), two, halves, "head h = features [2h, 2h + 2) of each token", 0.0, 0.0)
+      << dbg::diagnose_split(x, 2, two);
+}
