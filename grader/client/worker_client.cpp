@@ -416,7 +416,7 @@ void WorkerClient::log_call(std::string_view call_text, std::string_view expecte
     call_log_output_bytes_ -= call_log_.back().output.size();
     call_log_.pop_back();
   }
-  call_log_.push_back({std::string(call_text), "", false, "", false, std::string(expected)});
+  call_log_.push_back({std::string(call_text), "", false, "", false, std::string(expected), {}});
 }
 
 std::vector<CallRecord> WorkerClient::call_log() const {
