@@ -141,11 +141,23 @@ function(add_course_lesson id)
     file(GLOB suite_sources CONFIGURE_DEPENDS "${src}/tests/${visibility}/${id}/*.cpp")
     if(suite_sources AND (visibility STREQUAL "public" OR (COURSE_WITH_HIDDEN_TESTS AND TARGET course_${name}_reference)))
       set(target suite_${name}_${variant})
-      add_executable(${target} ${suite_sources})
-      target_include_directories(${target} PRIVATE "${src}/tests/${visibility}/${id}")
-      course_build_paths(${target} PRIVATE "COURSE_SOURCE_DIR=${src}")
-      target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main course::warnings
-                            course::gcc12_string_warnings)
+      # The suite's own code, compiled once per visibility: the serving
+      # variant links the public suite's objects again, with other servers.
+      set(objects suite_${name}_${visibility}_objects)
+      if(NOT TARGET ${objects})
+        add_library(${objects} OBJECT ${suite_sources})
+        target_include_directories(${objects} PRIVATE "${src}/tests/${visibility}/${id}")
+        course_build_paths(${objects} PRIVATE "COURSE_SOURCE_DIR=${src}")
+        target_link_libraries(${objects} PRIVATE course_${name}_proxy grader_suite_main course::warnings
+                              course::gcc12_string_warnings)
+        if(visibility STREQUAL "hidden")
+          target_link_libraries(${objects} PRIVATE course_${name}_reference)
+        endif()
+        # A test's speed decides nothing (the student's code runs in the worker).
+        course_tool_build(${objects})
+      endif()
+      add_executable(${target} $<TARGET_OBJECTS:${objects}>)
+      target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main)
       # Public suites ship to students, who have no solutions/: they must not
       # use ref:: (a link error says so). Hidden suites compare with the reference.
       if(visibility STREQUAL "hidden")

@@ -5,6 +5,11 @@ CCACHE_BASEDIR rewrites file paths but not macro values, so such a compile
 misses the cache in every new checkout, and the handout and Gradescope builds
 inside the tests are new checkouts). A target that needs a path gets it
 through course_build_paths(TARGET PRIVATE "NAME=VALUE").
+The same holds for the text of a compiled source: a unity file (one
+translation unit of several sources, cmake/ToolBuild.cmake) that includes its
+sources by absolute path, as CMake's UNITY_BUILD writes them, misses the cache
+the same way; every compiled source under the build folder is read for an
+#include of a path of the checkout.
 
     build_paths_test.py BUILD_DIR SOURCE_DIR
     build_paths_test.py --self-test      (the check itself, on made-up commands)
@@ -33,6 +38,14 @@ def offending_defines(command, roots):
     return found
 
 
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', re.M)
+
+
+def absolute_includes(text, roots):
+    """The #include targets in `text` that name a file of one of `roots` by absolute path."""
+    return [name for name in INCLUDE.findall(text) if os.path.isabs(name) and any(holds(name, r) for r in roots)]
+
+
 def self_test():
     roots = {"/home/me/course", "/home/me/course/build"}
     caught = [
@@ -48,9 +61,15 @@ def self_test():
         "c++ -DOTHER=/home/me/course2/x -c a.cpp",
     ]
     bad = [c for c in caught if not offending_defines(c, roots)] + [c for c in allowed if offending_defines(c, roots)]
+    caught_includes = ['#include "/home/me/course/grader/cli/main.cpp"\n', '  #  include </home/me/course/build/x.hpp>\n']
+    allowed_includes = ['#include "../../grader/cli/main.cpp"\n', '#include </usr/include/fmt/format.h>\n',
+                        '#include "/home/me/course2/a.cpp"\n']
+    bad += [t for t in caught_includes if not absolute_includes(t, roots)]
+    bad += [t for t in allowed_includes if absolute_includes(t, roots)]
     for c in bad:
         print("FAIL: misjudged:", c)
-    print("%d made-up commands, %d misjudged" % (len(caught) + len(allowed), len(bad)))
+    total = len(caught) + len(allowed) + len(caught_includes) + len(allowed_includes)
+    print("%d made-up commands and sources, %d misjudged" % (total, len(bad)))
     return 1 if bad else 0
 
 
@@ -64,14 +83,27 @@ def main():
         print("FAIL: compile_commands.json lists no compile")
         return 1
     problems = []
+    generated = []
     for entry in entries:
         command = entry.get("command") or shlex.join(entry.get("arguments", []))
         for define in offending_defines(command, {build, source}):
             problems.append("%s: %s" % (os.path.relpath(entry["file"], source), define))
+        path = os.path.realpath(os.path.join(entry.get("directory", build), entry["file"]))
+        if path.startswith(build + os.sep):
+            generated.append(path)
     for p in problems:
         print("FAIL: a path of this checkout on the command line (use course_build_paths):", p)
-    print("%d compiles checked, %d with a path of the checkout in a -D value" % (len(entries), len(problems)))
-    return 1 if problems else 0
+    included = []
+    for path in generated:
+        with open(path, errors="replace") as f:
+            for name in absolute_includes(f.read(), {build, source}):
+                included.append("%s: %s" % (os.path.relpath(path, build), name))
+    for p in included:
+        print("FAIL: a generated source includes a file of this checkout by absolute path "
+              "(include it relative to the source, cmake/ToolBuild.cmake):", p)
+    print("%d compiles checked, %d with a path of the checkout in a -D value; %d generated sources read, "
+          "%d with an absolute #include of the checkout" % (len(entries), len(problems), len(generated), len(included)))
+    return 1 if problems or included else 0
 
 
 if __name__ == "__main__":
