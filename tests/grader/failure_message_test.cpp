@@ -128,26 +128,26 @@ TEST(StudentTerms, AStudentExceptionNamesTheCallAndItsType) {
 }
 
 TEST(StudentTerms, AThrowWhereAResultWasDueSaysWhatWasExpected) {
-  std::vector<gc::CallRecord> calls = {{"positional_encoding(0, 4)", "", false, "invalid_argument", false, "a matrix"}};
+  std::vector<gc::CallRecord> calls = {{"positional_encoding(0, 4)", "", false, "invalid_argument", false, "a matrix", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"seq_len must be > 0, got 0\" thrown in the test body.",
                                  calls),
             "positional_encoding(0, 4): expected a matrix, but your code threw std::invalid_argument: seq_len must be > 0, "
             "got 0");
   // A crash where a result was due, and where an exception was due.
-  calls = {{"causal_mask(-1)", "", false, "", true, "a matrix"}};
+  calls = {{"causal_mask(-1)", "", false, "", true, "a matrix", {}, {}}};
   const std::string crash = "C++ exception with description \"causal_mask(-1): your code aborted (SIGABRT)\" thrown in the test body.";
   EXPECT_EQ(gc::in_student_terms(crash, calls), "causal_mask(-1): expected a matrix, but your code aborted (SIGABRT)");
   calls.back().expected = "std::invalid_argument naming 'length'";
   EXPECT_EQ(gc::in_student_terms(crash, calls),
             "causal_mask(-1): expected std::invalid_argument naming 'length', but your code aborted (SIGABRT)");
   // A call that returns nothing has no result to name.
-  calls = {{"table.set_table(<matrix (2, 2)>)", "", false, "out_of_range", false, ""}};
+  calls = {{"table.set_table(<matrix (2, 2)>)", "", false, "out_of_range", false, "", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"too short\" thrown in the test body.", calls),
             "table.set_table(<matrix (2, 2)>): threw std::out_of_range: too short");
 }
 
 TEST(StudentTerms, AnEigenSizeCheckIsTheCoursesSentenceNotEigensHeader) {
-  std::vector<gc::CallRecord> calls = {{"feed_forward(<tensor (1, 2, 4)>)", "", false, "eigen_assert", false, "a tensor"}};
+  std::vector<gc::CallRecord> calls = {{"feed_forward(<tensor (1, 2, 4)>)", "", false, "eigen_assert", false, "a tensor", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"Eigen stopped your code at a matrix product\" thrown "
                                  "in the test body.",
                                  calls),
@@ -244,9 +244,9 @@ TEST(ResultLineStatus, AFailedTestThatReachedAStubIsNotImplemented) {
 // A crash or a timeout is how the client saw the call that broke the worker
 // end (call_end.hpp), never what a message says.
 TEST(ResultLineStatus, ACallThatBrokeTheWorkerIsACrashOrATimeoutAsTheClientSawIt) {
-  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false, ""};
-  gc::CallRecord broke{"positional_encoding(5, 8)", "", false, "", true, ""};
-  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, ""};
+  gc::CallRecord ok{"positional_encoding(5, 8)", "", false, "", false, "", {}, {}};
+  gc::CallRecord broke{"positional_encoding(5, 8)", "", false, "", true, "", {}, {}};
+  gc::CallRecord stub{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, "", {}, {}};
   EXPECT_EQ(gc::test_status(true, false, {ok, broke}, gc::CallEnd::crashed), gc::ResultLineStatus::crashed);
   EXPECT_EQ(gc::test_status(true, false, {broke}, gc::CallEnd::timed_out), gc::ResultLineStatus::timed_out);
   EXPECT_EQ(gc::test_status(true, false, {broke}, gc::CallEnd::other), gc::ResultLineStatus::failed)
@@ -258,7 +258,7 @@ TEST(ResultLineStatus, ACallThatBrokeTheWorkerIsACrashOrATimeoutAsTheClientSawIt
   EXPECT_EQ(gc::test_status(true, false, {stub, broke}, gc::CallEnd::crashed), gc::ResultLineStatus::not_implemented);
   EXPECT_EQ(gc::test_status(false, false, {broke}, gc::CallEnd::crashed), gc::ResultLineStatus::passed)
       << "a test that expected the worker to break";
-  gc::CallRecord says_it{"positional_encoding(5, 8)", "your code crashed: timed out after 2.0 s", false, "", false, ""};
+  gc::CallRecord says_it{"positional_encoding(5, 8)", "your code crashed: timed out after 2.0 s", false, "", false, "", {}, {}};
   EXPECT_EQ(gc::test_status(true, false, {says_it}, gc::CallEnd::other), gc::ResultLineStatus::failed)
       << "printed words are not a status";
 }
