@@ -235,6 +235,21 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
                                           stats.submissions_not_attempted == 1 ? "" : "s")
                             : "");
 
+  // Uploads graded under another name or not at all, as the batch summary lists them.
+  body += "<h2>Uploads that are not course files as named</h2>\n";
+  if (in.upload_notes.empty()) {
+    body += "<p>Every upload was a course file, graded under its own name.</p>\n";
+  } else {
+    std::map<std::string, std::string> names;
+    for (const auto& s : in.students) names.emplace(s.result.student, s.result.student_name);
+    body += "<ul class=\"plain\" id=\"upload-notes\">\n";
+    for (const auto& note : in.upload_notes)
+      body += fmt::format("<li data-student=\"{}\">{}: {}</li>\n", h(note.student),
+                          files.count(note.student) ? student_link(note.student, names[note.student]) : h(note.student),
+                          h(note.text));
+    body += "</ul>\n";
+  }
+
   body += "<h2>Late submissions</h2>\n";
   std::string late;
   for (const auto& s : in.students)
@@ -271,6 +286,14 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
         h(r.student), name_of(submission_outcome(r)), student_link(r.student, ""), h(r.student_name), h(s.section),
         pts(runner::penalised_score(r)), pts(r.max_score), pts(r.score), h(late_cell(r)), h(outcome_summary(r)));
   }
+  // The roster's students without a submission, in the same table: empty
+  // scores (sorted below every score) and "no submission".
+  for (const auto* r : missing)
+    body += fmt::format(
+        "<tr data-student=\"{}\" data-outcome=\"no_submission\"><td>{}</td><td>{}</td><td>{}</td><td class=\"num "
+        "total\" data-sort=\"-1\"></td><td class=\"num\" data-sort=\"-1\"></td><td class=\"num raw\" "
+        "data-sort=\"-1\"></td><td></td><td class=\"status\">no submission</td></tr>\n",
+        h(r->id), h(r->id), h(r->name), h(r->section));
   body += "</tbody></table>\n";
   return page(in.title, body, kSortScript);
 }

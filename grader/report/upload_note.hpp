@@ -1,0 +1,18 @@
+// What became of a student's upload that is not simply a course file: a
+// file Canvas renamed on a second upload ("softmax-1.cpp graded as
+// attention/softmax.cpp (...)"), or a file ignored because the course does
+// not name it. The batch summary (batch::upload_notes) and the class page
+// list them, so a lost upload is seen by the instructor, not only on the
+// student's page.
+#pragma once
+
+#include <string>
+
+namespace grader::report {
+
+struct UploadNote {
+  std::string student;
+  std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
+};
+
+}  // namespace grader::report
