@@ -301,8 +301,8 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     for (const auto& n : not_submitted) util::write_file_atomically(file_of(n.id), report::render_no_submission(format, n).value());
     std::cerr << "wrote " << results.size() + not_submitted.size() << " " << o->format << " files to " << o->output;
     if (!not_submitted.empty())
-      std::cerr << " (" << not_submitted.size() << " for roster students without a submission: "
-                << report::kNoSubmissionWords << ")";
+      std::cerr << " (" << not_submitted.size() << " of them for "
+                << (not_submitted.size() == 1 ? "a roster student" : "roster students") << " without a submission)";
     std::cerr << "\n";
     return int{kAllPassed};
   };

@@ -12,6 +12,7 @@ namespace grader::report {
 
 struct UploadNote {
   std::string student;
+  std::string name;  ///< the roster's name ("" when none)
   std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
 };
 

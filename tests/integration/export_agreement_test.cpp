@@ -429,7 +429,8 @@ TEST_F(ExportAgreement, EveryNumberOfEveryExportIsTheGradebooksAfterEachStep) {
   EXPECT_EQ(graded.at("2001").penalty, 20) << "1.5 days late";
   EXPECT_EQ(graded.at("2003").penalty, 10) << "11 minutes late, past the grace period: a started day";
   EXPECT_LT(graded.at("2004").raw, graded.at("1001").raw) << "the wrong formula";
-  EXPECT_NE(first.out.find("1001: positional_encoding_loop-1.cpp graded as " + kLoop), std::string::npos) << first.out;
+  EXPECT_NE(first.out.find("1001 (Li, Alice): positional_encoding_loop-1.cpp graded as " + kLoop), std::string::npos)
+      << "the batch summary's upload notes, the name beside the id: " << first.out;
   check_every_export(book(), "after grading the first download");
   {
     // The class page names the crash, the hang and the compile error by
@@ -465,17 +466,18 @@ TEST_F(ExportAgreement, EveryNumberOfEveryExportIsTheGradebooksAfterEachStep) {
   EXPECT_EQ(graded.at("2004").penalty, 10) << "18 hours late";
   check_every_export(book(), "after the second download");
 
-  // 3. Regrade a late student, one with an extension, one past the cutoff:
-  // the late decisions are kept from the gradebook.
+  // 3. Regrade a late student, one with an extension, one past the cutoff,
+  // as the instructor types it (no --lesson): the lessons they were graded
+  // on and the late decisions are kept from the gradebook.
   const auto before = graded;
-  GraderRun regrade = run_grader({"-j", "2", "regrade", "1002", "1003", "1006", "--lesson", kLessons[0], "--lesson",
-                                  kLessons[1], "--gradebook", book().string()},
+  GraderRun regrade = run_grader({"-j", "2", "regrade", "1002", "1003", "1006", "--gradebook", book().string()},
                                  std::chrono::seconds(600));
   ASSERT_EQ(regrade.exit_code, 0) << describe(regrade);
   graded = read_book(book());
   for (const char* id : {"1002", "1003", "1006"}) {
     EXPECT_EQ(graded.at(id).penalty, before.at(id).penalty) << id;
     EXPECT_EQ(graded.at(id).raw, before.at(id).raw) << id;
+    EXPECT_EQ(graded.at(id).max, before.at(id).max) << id << ": regraded on the lessons it was graded on";
   }
   check_every_export(book(), "after the regrade");
 

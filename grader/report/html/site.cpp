@@ -240,12 +240,11 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   if (in.upload_notes.empty()) {
     body += "<p>Every upload was a course file, graded under its own name.</p>\n";
   } else {
-    std::map<std::string, std::string> names;
-    for (const auto& s : in.students) names.emplace(s.result.student, s.result.student_name);
     body += "<ul class=\"plain\" id=\"upload-notes\">\n";
     for (const auto& note : in.upload_notes)
       body += fmt::format("<li data-student=\"{}\">{}: {}</li>\n", h(note.student),
-                          files.count(note.student) ? student_link(note.student, names[note.student]) : h(note.student),
+                          files.count(note.student) ? student_link(note.student, note.name)
+                                                    : h(note.student) + (note.name.empty() ? "" : " " + h(note.name)),
                           h(note.text));
     body += "</ul>\n";
   }
