@@ -86,10 +86,10 @@ std::vector<UploadNote> upload_notes(const course::Course& course, const std::ve
       if (p.uploaded.empty()) continue;
       std::string why, renamed;
       loose_file_destination(course, p.uploaded, why, &renamed);
-      if (!renamed.empty()) out.push_back({r.student, r.student_name, renamed});
+      if (!renamed.empty()) out.push_back({r.student, r.student_name, renamed, true});
     }
     for (const auto& f : r.ignored_files)
-      out.push_back({r.student, r.student_name, archive::printable_name(f) + " ignored: not a course file"});
+      out.push_back({r.student, r.student_name, archive::printable_name(f) + " ignored: not a course file", false});
   }
   return out;
 }

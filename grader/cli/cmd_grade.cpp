@@ -165,7 +165,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
   options.stamp = o.stamp;
-  std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
+  std::cerr << "grading " << entries.size() << (entries.size() == 1 ? " submission" : " submissions") << " with "
+            << ctx.jobs << (ctx.jobs == 1 ? " job" : " jobs") << " into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
@@ -186,7 +187,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
+  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   {
     // The summary names students beside their ids when a roster was imported.

@@ -14,6 +14,7 @@ struct UploadNote {
   std::string student;
   std::string name;  ///< the roster's name ("" when none)
   std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
+  bool renamed = false;  ///< graded under the course file's name (the student's page says so; ignored files it lists already)
 };
 
 }  // namespace grader::report

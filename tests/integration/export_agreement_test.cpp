@@ -456,6 +456,11 @@ TEST_F(ExportAgreement, EveryNumberOfEveryExportIsTheGradebooksAfterEachStep) {
     EXPECT_NE(notes.find("positional_encoding_loop-1.cpp graded as " + kLoop), std::string::npos) << notes;
     EXPECT_NE(notes.find("notes.txt ignored: not a course file"), std::string::npos) << notes;
     EXPECT_NE(notes.find("Li, Alice"), std::string::npos) << "the name beside the id: " << notes;
+    // Alice's own page says where her renamed upload went.
+    std::smatch link;
+    ASSERT_TRUE(std::regex_search(notes, link, std::regex(R"re(href="(students/[^"]+)")re"))) << notes;
+    const std::string page = read_text(dir / "site" / link[1].str());
+    EXPECT_NE(page.find("renamed: positional_encoding_loop-1.cpp graded as " + kLoop), std::string::npos) << page;
   }
 
   // 2. A resubmission in a second download: graded alone, its new time.

@@ -200,7 +200,10 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   // The hardest tests: most failures among the students who attempted them.
   body += "<h2>Hardest tests</h2>\n";
   if (stats.hardest.empty()) {
-    body += "<p>No test of an attempted exercise failed.</p>\n";
+    body += stats.attention.empty()
+                ? "<p>No test of an attempted exercise failed.</p>\n"
+                : "<p>No test that ran failed (the tests of code that did not compile or start did not run: see "
+                  "below).</p>\n";
   } else {
     body += "<table id=\"hardest-tests\"><thead><tr><th>Test</th><th>Exercise</th><th class=\"num\">Failed</th>"
             "<th>Most common failure</th></tr></thead><tbody>\n";
@@ -381,8 +384,12 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
                                h(t.name), h(t.exercise), pts(t.max_score), h(capped(shown_message(t, Audience::student))));
   if (!answers.empty()) body += "<h2>Free-text answers</h2>\n<ul class=\"plain\">\n" + answers + "</ul>\n";
 
-  if (!r.ignored_files.empty() || !r.rejected_files.empty()) {
-    body += "<h2>Files</h2>\n<ul class=\"plain\" id=\"files\">\n";
+  // Uploads graded under a course file's name (Canvas's softmax-1.cpp), ignored and refused files.
+  std::string renamed;
+  for (const auto& note : in.upload_notes)
+    if (note.renamed && note.student == r.student) renamed += "<li>renamed: " + h(note.text) + "</li>\n";
+  if (!renamed.empty() || !r.ignored_files.empty() || !r.rejected_files.empty()) {
+    body += "<h2>Files</h2>\n<ul class=\"plain\" id=\"files\">\n" + renamed;
     for (const auto& f : r.ignored_files) body += "<li>ignored (not a course file): <code>" + h(f) + "</code></li>\n";
     for (const auto& f : r.rejected_files) body += "<li>refused: <code>" + h(f) + "</code></li>\n";
     body += "</ul>\n";
