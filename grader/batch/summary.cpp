@@ -86,9 +86,10 @@ std::vector<UploadNote> upload_notes(const course::Course& course, const std::ve
       if (p.uploaded.empty()) continue;
       std::string why, renamed;
       loose_file_destination(course, p.uploaded, why, &renamed);
-      if (!renamed.empty()) out.push_back({r.student, renamed});
+      if (!renamed.empty()) out.push_back({r.student, r.student_name, renamed, true});
     }
-    for (const auto& f : r.ignored_files) out.push_back({r.student, archive::printable_name(f) + " ignored: not a course file"});
+    for (const auto& f : r.ignored_files)
+      out.push_back({r.student, r.student_name, archive::printable_name(f) + " ignored: not a course file", false});
   }
   return out;
 }
@@ -96,7 +97,7 @@ std::vector<UploadNote> upload_notes(const course::Course& course, const std::ve
 std::string upload_notes_text(const std::vector<UploadNote>& notes) {
   if (notes.empty()) return "";
   std::string out = fmt::format("Uploads that are not course files as named ({}):\n", notes.size());
-  for (const auto& n : notes) out += "  " + report::plain_line(n.student) + ": " + report::plain_line(n.text) + "\n";
+  for (const auto& n : notes) out += "  " + who(n.student, n.name) + ": " + report::plain_line(n.text) + "\n";
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grader/course/model.hpp"
+#include "grader/report/upload_note.hpp"
 #include "grader/runner/results.hpp"
 
 namespace grader::batch {
@@ -24,11 +25,7 @@ std::string overall_status(const runner::SubmissionResult& result);
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
                           const std::vector<std::string>& not_graded = {});
 
-/// What became of a student's uploads that are not simply course files.
-struct UploadNote {
-  std::string student;
-  std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
-};
+using report::UploadNote;
 
 /// Every upload Canvas renamed (graded as the course file it stands for) and
 /// every file ignored because the course does not name it, per student in

@@ -5,8 +5,10 @@
 #include <cctype>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
+#include "grader/batch/summary.hpp"
 #include "grader/cli/commands.hpp"
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/formats.hpp"
@@ -15,6 +17,7 @@
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/html/stale_pages.hpp"
 #include "grader/report/lms_csv.hpp"
+#include "grader/report/no_submission.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
 
@@ -63,6 +66,19 @@ std::vector<report::LmsStudent> lms_students(const std::vector<gradebook::Stored
   return out;
 }
 
+// Roster students (in roster order) whose ids no graded result carries, with
+// the course's total as their maximum.
+std::vector<report::NoSubmission> roster_without_submission(const gradebook::Gradebook& book,
+                                                            const std::vector<runner::SubmissionResult>& results) {
+  std::vector<report::NoSubmission> out;
+  const double max_score = results.empty() ? 0 : results.front().max_score;
+  for (const auto& r : book.roster())
+    if (std::none_of(results.begin(), results.end(),
+                     [&](const runner::SubmissionResult& s) { return lower(s.student) == lower(r.id); }))
+      out.push_back({r.id, r.name, max_score});
+  return out;
+}
+
 int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSubmission> stored, const ExportOptions& o,
                const GlobalOptions& global) {
   if (o.output.empty()) throw UsageError("--format html writes a folder: give -o FOLDER (e.g. -o report/)");
@@ -87,6 +103,12 @@ int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSu
       in.manual_grades.push_back({g.lesson, g.exercise, g.question, g.answer, g.comment, g.score, g.max_score});
     in.result = std::move(s.result);
     site.students.push_back(std::move(in));
+  }
+  // Renamed and ignored uploads, as the batch summary listed them (the course says which files it names).
+  if (site.course) {
+    std::vector<runner::SubmissionResult> results;
+    for (const auto& s : site.students) results.push_back(s.result);
+    site.upload_notes = batch::upload_notes(*site.course, results);
   }
   const std::filesystem::path root(o.output);
   std::filesystem::create_directories(root / "students");
@@ -218,7 +240,20 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     std::vector<gradebook::StoredSubmission> stored;
     if (!o->student.empty()) {
       auto one = book.latest(o->student);
-      if (!one) throw UsageError("no submission of student '" + o->student + "' in " + o->gradebook);
+      if (!one) {
+        // A roster student who did not submit: their file in a per-student format, as the folder export writes it.
+        const auto roster = roster_by_id(book);
+        const auto entry = roster.find(lower(o->student));
+        const auto everyone = book.latest_all();
+        const double max_score = everyone.empty() ? 0 : everyone.front().result.max_score;
+        std::optional<std::string> text;
+        if (entry != roster.end())
+          text = report::render_no_submission(format, {entry->second.id, entry->second.name, max_score});
+        if (!text) throw UsageError("no submission of student '" + o->student + "' in " + o->gradebook);
+        if (o->output.empty()) std::cout << *text;
+        else util::write_file_atomically(o->output, *text);
+        return int{kAllPassed};
+      }
       stored.push_back(std::move(*one));
     } else {
       stored = book.latest_all();
@@ -240,13 +275,10 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     }
     std::vector<runner::SubmissionResult> results;
     for (auto& s : stored) results.push_back(std::move(s.result));
+    // Every roster student has a place in each per-student export, those
+    // without a submission too (in each format's own form).
+    const auto not_submitted = o->student.empty() ? roster_without_submission(book, results) : std::vector<report::NoSubmission>{};
     if (format == report::OutputFormat::csv) {
-      std::vector<report::NotSubmitted> not_submitted;
-      if (o->student.empty())
-        for (const auto& s : lms_students({}, book.roster()))  // roster order, none matched yet
-          if (std::none_of(results.begin(), results.end(),
-                           [&](const runner::SubmissionResult& r) { return lower(r.student) == lower(s.id); }))
-            not_submitted.push_back({s.id, s.name});
       std::string text = report::grades_csv(results, {}, not_submitted);
       if (o->output.empty()) std::cout << text;
       else util::write_file_atomically(o->output, text);
@@ -260,12 +292,18 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     }
     if (o->output.empty()) throw UsageError("exporting " + o->format + " for every student needs -o FOLDER (or --student ID)");
     std::filesystem::create_directories(o->output);
-    for (const auto& r : results) {
+    auto file_of = [&](const std::string& student) {
       std::string safe;
-      for (char c : r.student) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
-      util::write_file_atomically(std::filesystem::path(o->output) / (safe + report::format_info(format).extension), per_submission(format, r));
-    }
-    std::cerr << "wrote " << results.size() << " " << o->format << " files to " << o->output << "\n";
+      for (char c : student) safe += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.') ? c : '_';
+      return std::filesystem::path(o->output) / (safe + report::format_info(format).extension);
+    };
+    for (const auto& r : results) util::write_file_atomically(file_of(r.student), per_submission(format, r));
+    for (const auto& n : not_submitted) util::write_file_atomically(file_of(n.id), report::render_no_submission(format, n).value());
+    std::cerr << "wrote " << results.size() + not_submitted.size() << " " << o->format << " files to " << o->output;
+    if (!not_submitted.empty())
+      std::cerr << " (" << not_submitted.size() << " of them for "
+                << (not_submitted.size() == 1 ? "a roster student" : "roster students") << " without a submission)";
+    std::cerr << "\n";
     return int{kAllPassed};
   };
 }

@@ -2,6 +2,8 @@
 // as Gradescope's results.json), or a whole batch into the gradebook.
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <chrono>
 #include <map>
@@ -163,7 +165,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   options.course_version = graded_version(ctx, o);
   options.grader_version = GRADER_VERSION;
   options.stamp = o.stamp;
-  std::cerr << "grading " << entries.size() << " submissions with " << ctx.jobs << " jobs into " << book_path << "\n";
+  std::cerr << "grading " << entries.size() << (entries.size() == 1 ? " submission" : " submissions") << " with "
+            << ctx.jobs << (ctx.jobs == 1 ? " job" : " jobs") << " into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
@@ -184,7 +187,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "Graded " << entries.size() << " submissions (" << outcome.graded << " graded now, " << outcome.skipped
+  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   {
     // The summary names students beside their ids when a roster was imported.
@@ -340,7 +343,9 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
   app.add_option("students", *students, "Student ids, as the gradebook records them")->required();
   app.add_option("--gradebook", o->gradebook, "The gradebook to regrade into (default: ./gradebook.db)");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
-  app.add_option("--lesson", o->lessons, "Regrade only this lesson (repeatable), as `grade --lesson`");
+  app.add_option("--lesson", o->lessons,
+                 "Regrade only this lesson (repeatable), as `grade --lesson` (default: the lessons the latest "
+                 "version was graded on)");
   app.add_option("--deadlines", o->deadlines,
                  "Decide lateness from this deadlines file instead of the one the gradebook kept (docs/deadlines.md)");
   app.add_option("--extensions", o->extensions, "With --deadlines: per-student extensions, CSV student,due or student,days");
@@ -352,6 +357,8 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
       "Grades each student's latest recorded submission again from the folder or archive(s) it was graded\n"
       "from (the gradebook records their paths), as `grade --force` would: a new version in the history,\n"
       "manual grades carried over. Exit codes as for a batch.\n"
+      "Lessons: without --lesson, the ones the latest version was graded on (a class graded with\n"
+      "`grade --lesson` is regraded on the same lessons, out of the same total).\n"
       "Late work: without --deadlines, each version is penalised again from the inputs the gradebook kept\n"
       "with it (the deadlines file as read then, the submission time and its source, the LMS's late flag,\n"
       "the extension). With --deadlines (and --extensions, --submitted-at, --times-from-files) those\n"
@@ -362,6 +369,8 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
       throw UsageError("no gradebook at " + o->gradebook + "; give --gradebook FILE");
     o->stamp = late_stamp(*o);  // new deadline inputs, checked before anything is graded
     std::vector<batch::Entry> entries;
+    // Without --lesson, the lessons each latest version was graded on (one set for the batch).
+    std::map<std::vector<std::string>, std::vector<std::string>> graded_on;  // lessons -> students
     // Without new inputs, each student's late decision is made again from what the gradebook kept.
     auto kept = std::make_shared<std::map<std::string, runner::LateInputs>>();
     {
@@ -393,12 +402,29 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
           continue;
         }
         if (latest->result.late_inputs.applied) kept->emplace(entry.student, latest->result.late_inputs);
+        std::vector<std::string> lessons;
+        for (const auto& l : latest->result.lessons) lessons.push_back(l.lesson);
+        graded_on[lessons].push_back(entry.student);
         entries.push_back(std::move(entry));
       }
       if (!problems.empty())
         throw UsageError("cannot regrade:" + problems + "\nNothing was regraded; grade new files with `grader grade`");
     }
     auto ctx = make_context(global);
+    if (o->lessons.empty() && graded_on.size() > 1) {
+      std::string sets;
+      for (const auto& [lessons, who] : graded_on) {
+        sets += "\n  " + report::plain_line(who.front()) + (who.size() > 1 ? fmt::format(" and {} more", who.size() - 1) : "") + ":";
+        for (const auto& l : lessons) sets += " " + report::plain_line(l);
+      }
+      throw UsageError("these students' latest versions were graded on different lessons:" + sets +
+                       "\nRegrade them separately, or give the lessons with --lesson; nothing was regraded");
+    }
+    if (o->lessons.empty() && graded_on.size() == 1) {
+      // The whole course stays unnarrowed (its recorded course version has no lesson list).
+      const auto& lessons = graded_on.begin()->first;
+      if (lessons.size() != ctx->course.lessons.size()) o->lessons = lessons;
+    }
     check_lessons(*ctx, *o);
     o->force = true;
     if (!o->stamp && !kept->empty())

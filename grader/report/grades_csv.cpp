@@ -24,7 +24,7 @@ std::string status_summary(const runner::SubmissionResult& result) {
 }
 
 std::string grades_csv(const std::vector<runner::SubmissionResult>& results, const std::vector<std::string>& lessons,
-                       const std::vector<NotSubmitted>& not_submitted) {
+                       const std::vector<NoSubmission>& not_submitted) {
   std::vector<std::string> columns = lessons;
   if (columns.empty())
     for (const auto& r : results)
@@ -54,7 +54,7 @@ std::string grades_csv(const std::vector<runner::SubmissionResult>& results, con
   for (const auto& n : not_submitted) {
     std::vector<std::string> row = {csv_text_field(n.id), csv_text_field(n.name)};
     row.resize(header.size() - 1);  // every score empty: nothing was graded
-    row.push_back("no submission");
+    row.push_back(kNoSubmissionWords);
     out += csv_row(row);
   }
   return out;

@@ -15,23 +15,19 @@
 #include <string>
 #include <vector>
 
+#include "grader/report/no_submission.hpp"
 #include "grader/runner/results.hpp"
 
 namespace grader::report {
 
-/// A roster student with no graded submission: a row of their own with empty
-/// scores and the status "no submission".
-struct NotSubmitted {
-  std::string id, name;
-};
-
 /// `lessons`: the lesson columns in order; empty takes every lesson found in
 /// the results, in order of first appearance. A student without a lesson
 /// gets an empty cell there. Rows keep the order of `results`, then the
-/// students of `not_submitted` in theirs.
+/// students of `not_submitted` in theirs: a row each with empty scores and
+/// the status "no submission".
 std::string grades_csv(const std::vector<runner::SubmissionResult>& results,
                        const std::vector<std::string>& lessons = {},
-                       const std::vector<NotSubmitted>& not_submitted = {});
+                       const std::vector<NoSubmission>& not_submitted = {});
 
 /// The status column: the outcome (outcome_summary), then the test counts:
 /// "compile error (attention: compile error); 27 of 30 tests passed; 2 not

@@ -15,6 +15,7 @@
 #include "grader/report/gradescope.hpp"
 #include "grader/report/junit.hpp"
 #include "grader/report/markdown.hpp"
+#include "grader/report/no_submission.hpp"
 #include "grader/report/result_json.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
@@ -453,6 +454,27 @@ TEST(JunitExport, ParsesBackWithLibxml2) {
   EXPECT_EQ(attribute(skipped[0], "message"), "Awaiting review by an instructor. The answer:");
   xmlFreeDoc(doc);
 }
+
+TEST(NoSubmissionExport, JunitParsesBackWithOneSkippedCase) {
+  const std::string xml = report::render_no_submission(report::OutputFormat::junit, {"9999", "O'Neill <& co>", 220}).value();
+  xmlDoc* doc = xmlReadMemory(xml.data(), static_cast<int>(xml.size()), "junit.xml", nullptr,
+                              XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  ASSERT_NE(doc, nullptr) << "not well-formed XML:\n" << xml;
+  xmlNode* root = xmlDocGetRootElement(doc);
+  EXPECT_EQ(attribute(root, "name"), "9999");
+  EXPECT_EQ(attribute(root, "tests"), "1");
+  EXPECT_EQ(attribute(root, "skipped"), "1");
+  const auto suites = children(root, "testsuite");
+  ASSERT_EQ(suites.size(), 1u);
+  const auto cases = children(suites[0], "testcase");
+  ASSERT_EQ(cases.size(), 1u);
+  EXPECT_EQ(attribute(cases[0], "name"), "no submission");
+  ASSERT_EQ(children(cases[0], "skipped").size(), 1u);
+  xmlChar* body = xmlNodeGetContent(children(cases[0], "skipped")[0]);
+  EXPECT_NE(std::string(reinterpret_cast<const char*>(body)).find("O'Neill <& co> (9999)"), std::string::npos);
+  xmlFree(body);
+  xmlFreeDoc(doc);
+}
 #endif
 
 // ----------------------------------------------------------------------- CSV
@@ -607,6 +629,72 @@ TEST(ResultJson, ErrorsNameTheField) {
   j["score"] = "2";
   EXPECT_THROW(report::submission_from_json(j), std::invalid_argument);
   EXPECT_THROW(report::read_result_json("{not json"), std::invalid_argument);
+}
+
+// ------------------------------------------------------------ no submission
+
+// A roster student without a submission: an empty score where the format has
+// one (json, markdown), the number Gradescope requires with the fields that
+// say why, Exercism's error; never a result a reader could take for a 0 graded.
+TEST(NoSubmissionExport, JsonHasNoScoreAndItsOwnFormatName) {
+  const json j = json::parse(report::render_no_submission(report::OutputFormat::json, {"9999", "Zoë O'Brien", 220}).value());
+  EXPECT_EQ(j["format"], "grader-no-submission");
+  EXPECT_EQ(j["student"], "9999");
+  EXPECT_EQ(j["student_name"], "Zoë O'Brien");
+  EXPECT_EQ(j["outcome"], "no_submission");
+  EXPECT_TRUE(j["score"].is_null());
+  EXPECT_TRUE(j["score_after_penalty"].is_null());
+  EXPECT_EQ(j["max_score"], 220);
+  EXPECT_TRUE(j["lessons"].empty());
+  // The reader of graded results refuses it by its name.
+  try {
+    report::submission_from_json(j);
+    ADD_FAILURE() << "read as a graded result";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("grader-no-submission"), std::string::npos) << e.what();
+  }
+}
+
+TEST(NoSubmissionExport, GradescopeHasTheScoreItsSpecificationRequires) {
+  const json g = json::parse(report::render_no_submission(report::OutputFormat::gradescope, {"9999", "Kim Lee", 220}).value());
+  // "score": optional, but required if not on each test case; "tests": required if no top-level score.
+  ASSERT_TRUE(g["score"].is_number());
+  EXPECT_EQ(g["score"], 0);
+  ASSERT_TRUE(g["tests"].is_array());
+  EXPECT_TRUE(g["tests"].empty());
+  EXPECT_EQ(g["extra_data"]["submitted"], false);
+  EXPECT_EQ(g["extra_data"]["student"], "9999");
+  EXPECT_EQ(g["output"], "No submission: Kim Lee (9999) is on the roster and has no graded submission.");
+  EXPECT_EQ(g["visibility"], "visible");
+  EXPECT_EQ(g["stdout_visibility"], "hidden");
+}
+
+TEST(NoSubmissionExport, ExercismIsAnErrorWithItsMessage) {
+  const json e = json::parse(report::render_no_submission(report::OutputFormat::exercism, {"9999", "", 220}).value());
+  EXPECT_EQ(e["version"], 3);
+  EXPECT_EQ(e["status"], "error");
+  EXPECT_EQ(e["message"], "No submission: 9999 is on the roster and has no graded submission.");
+  EXPECT_TRUE(e["tests"].is_array() && e["tests"].empty());
+}
+
+TEST(NoSubmissionExport, MarkdownSaysNoneOutOfTheTotal) {
+  const std::string md = report::render_no_submission(report::OutputFormat::markdown, {"9999", "Kim *Lee*", 220}).value();
+  EXPECT_NE(md.find("Student: `9999`"), std::string::npos) << md;
+  EXPECT_NE(md.find("Name: Kim \\*Lee\\*"), std::string::npos) << "escaped: " << md;
+  EXPECT_NE(md.find("**Score: none / 220 (no submission)**"), std::string::npos) << md;
+  EXPECT_NE(report::render_no_submission(report::OutputFormat::markdown, {"9999", "", 0}).value().find("**Score: none (no submission)**"),
+            std::string::npos);
+}
+
+TEST(NoSubmissionExport, OnlyTheOneFilePerStudentFormats) {
+  for (auto format : {report::OutputFormat::text, report::OutputFormat::csv, report::OutputFormat::html,
+                      report::OutputFormat::canvas, report::OutputFormat::moodle, report::OutputFormat::moodle_gradebook})
+    EXPECT_FALSE(report::render_no_submission(format, {"9999", "", 220}));
+  // Every format written one file per student has a form for it.
+  for (const auto& f : report::output_formats())
+    if (*f.extension) {
+      EXPECT_TRUE(report::render_no_submission(f.format, {"9999", "", 220})) << f.name;
+    }
 }
 
 }  // namespace

@@ -110,8 +110,12 @@ no_student_markup("index", index, 1)
 if index.find("html", data_sortable="ready") == []:
     fail("index: the sorting script did not run (html[data-sortable=ready] missing): blocked by the CSP?")
 rows = {e[1].get("data-student"): e for e in index.find("tr") if "data-student" in e[1]}
-if set(rows) != set(latest):
-    fail("index: students table has %s, the gradebook %s" % (sorted(rows), sorted(latest)))
+# Every graded student and every roster student without a submission.
+if set(rows) != set(latest) | set(roster):
+    fail("index: students table has %s, the gradebook and roster %s" % (sorted(rows), sorted(set(latest) | set(roster))))
+for student in set(roster) - set(latest):
+    if rows[student][1].get("data-outcome") != "no_submission":
+        fail("index: %s has no submission, the table says %r" % (student, rows[student][1].get("data-outcome")))
 # Totals in the table: td.total cells, in table order, matched via each row's link.
 table_rows = [e for e in index.elements if e[0] == "tr" and "data-student" in e[1]]
 totals = [e for e in index.elements if e[0] == "td" and "total" in classes(e)]

@@ -200,7 +200,10 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   // The hardest tests: most failures among the students who attempted them.
   body += "<h2>Hardest tests</h2>\n";
   if (stats.hardest.empty()) {
-    body += "<p>No test of an attempted exercise failed.</p>\n";
+    body += stats.attention.empty()
+                ? "<p>No test of an attempted exercise failed.</p>\n"
+                : "<p>No test that ran failed (the tests of code that did not compile or start did not run: see "
+                  "below).</p>\n";
   } else {
     body += "<table id=\"hardest-tests\"><thead><tr><th>Test</th><th>Exercise</th><th class=\"num\">Failed</th>"
             "<th>Most common failure</th></tr></thead><tbody>\n";
@@ -234,6 +237,20 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
                             ? fmt::format("; {} submission{} attempted nothing", stats.submissions_not_attempted,
                                           stats.submissions_not_attempted == 1 ? "" : "s")
                             : "");
+
+  // Uploads graded under another name or not at all, as the batch summary lists them.
+  body += "<h2>Uploads that are not course files as named</h2>\n";
+  if (in.upload_notes.empty()) {
+    body += "<p>Every upload was a course file, graded under its own name.</p>\n";
+  } else {
+    body += "<ul class=\"plain\" id=\"upload-notes\">\n";
+    for (const auto& note : in.upload_notes)
+      body += fmt::format("<li data-student=\"{}\">{}: {}</li>\n", h(note.student),
+                          files.count(note.student) ? student_link(note.student, note.name)
+                                                    : h(note.student) + (note.name.empty() ? "" : " " + h(note.name)),
+                          h(note.text));
+    body += "</ul>\n";
+  }
 
   body += "<h2>Late submissions</h2>\n";
   std::string late;
@@ -271,6 +288,14 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
         h(r.student), name_of(submission_outcome(r)), student_link(r.student, ""), h(r.student_name), h(s.section),
         pts(runner::penalised_score(r)), pts(r.max_score), pts(r.score), h(late_cell(r)), h(outcome_summary(r)));
   }
+  // The roster's students without a submission, in the same table: empty
+  // scores (sorted below every score) and "no submission".
+  for (const auto* r : missing)
+    body += fmt::format(
+        "<tr data-student=\"{}\" data-outcome=\"no_submission\"><td>{}</td><td>{}</td><td>{}</td><td class=\"num "
+        "total\" data-sort=\"-1\"></td><td class=\"num\" data-sort=\"-1\"></td><td class=\"num raw\" "
+        "data-sort=\"-1\"></td><td></td><td class=\"status\">no submission</td></tr>\n",
+        h(r->id), h(r->id), h(r->name), h(r->section));
   body += "</tbody></table>\n";
   return page(in.title, body, kSortScript);
 }
@@ -359,8 +384,12 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
                                h(t.name), h(t.exercise), pts(t.max_score), h(capped(shown_message(t, Audience::student))));
   if (!answers.empty()) body += "<h2>Free-text answers</h2>\n<ul class=\"plain\">\n" + answers + "</ul>\n";
 
-  if (!r.ignored_files.empty() || !r.rejected_files.empty()) {
-    body += "<h2>Files</h2>\n<ul class=\"plain\" id=\"files\">\n";
+  // Uploads graded under a course file's name (Canvas's softmax-1.cpp), ignored and refused files.
+  std::string renamed;
+  for (const auto& note : in.upload_notes)
+    if (note.renamed && note.student == r.student) renamed += "<li>renamed: " + h(note.text) + "</li>\n";
+  if (!renamed.empty() || !r.ignored_files.empty() || !r.rejected_files.empty()) {
+    body += "<h2>Files</h2>\n<ul class=\"plain\" id=\"files\">\n" + renamed;
     for (const auto& f : r.ignored_files) body += "<li>ignored (not a course file): <code>" + h(f) + "</code></li>\n";
     for (const auto& f : r.rejected_files) body += "<li>refused: <code>" + h(f) + "</code></li>\n";
     body += "</ul>\n";

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "grader/course/model.hpp"
+#include "grader/report/upload_note.hpp"
 #include "grader/runner/results.hpp"
 
 namespace grader::report::html {
@@ -39,6 +40,8 @@ struct SiteInput {
   std::string generated_at;  ///< ISO 8601
   std::vector<StudentInput> students;
   std::vector<RosterStudent> roster;  ///< empty when none was imported
+  /// Renamed and ignored uploads (batch::upload_notes), listed by student as the batch summary lists them.
+  std::vector<UploadNote> upload_notes;
 };
 
 struct Page {
