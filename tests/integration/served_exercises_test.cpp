@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <algorithm>
 #include <map>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -189,6 +190,8 @@ struct WrongDeclaration {
   std::string name, uses, message;
 };
 
+void PrintTo(const WrongDeclaration& d, std::ostream* os) { *os << d.uses; }
+
 class WrongUses : public ::testing::TestWithParam<WrongDeclaration> {};
 
 TEST_P(WrongUses, IsRejectedWithItsPlace) {
@@ -217,6 +220,6 @@ INSTANTIATE_TEST_SUITE_P(
         WrongDeclaration{"bad_mode", "uses: [{exercise: encoder-layer, mode: mine}]",
                          "must be 'reference' (grade against the other exercise's reference behaviour"},
         WrongDeclaration{"not_a_list", "uses: encoder-layer", "write it in brackets: [encoder-layer]"}),
-    [](const auto& info) { return info.param.name; });
+    [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace
