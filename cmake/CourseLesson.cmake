@@ -20,6 +20,11 @@
 #   suite_<id>_public_serving  the public suite again, with the USES lessons' reference servers, for
 #                              `grader grade` (the plain public suite, the one students build, never
 #                              links a reference)
+#   course_<id>_exercise_stubs_<exercise>  lessons/<id>/bridge/exercise_stubs/<exercise>.cpp: one
+#                              exercise's functions as callbacks, linked into the workers that grade
+#                              the exercises of the same lesson that use it (course.yaml, an exercise's
+#                              `uses`); the lesson's own reference server then goes into its
+#                              public_serving and hidden suites, which answer them
 # and records where they are in the grader's toolchain manifest. Hyphens in
 # ids become underscores in target names. Each lesson also gets the
 # precompiled header its student files are compiled with (StudentPch.cmake).
@@ -117,6 +122,24 @@ function(add_course_lesson id)
     target_link_libraries(course_${name}_reference_server PUBLIC course_${name}_reference grader_client
                           PRIVATE course::warnings)
   endif()
+  # Exercises of this lesson whose functions its other exercises can be graded
+  # against (an exercise's `uses`): their stubs, answered by this lesson's own
+  # reference server, which needs the reference (instructor builds only).
+  file(GLOB exercise_stub_sources CONFIGURE_DEPENDS "${src}/lessons/${id}/bridge/exercise_stubs/*.cpp")
+  set(exercise_stubs_json "")
+  if(exercise_stub_sources AND TARGET course_${name}_reference_server)
+    foreach(stub IN LISTS exercise_stub_sources)
+      get_filename_component(exercise "${stub}" NAME_WE)
+      string(REPLACE "-" "_" exercise_name "${exercise}")
+      add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${stub}")
+      target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC course_common_worker
+                            PRIVATE course::warnings)
+      course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${stub}")
+      string(APPEND exercise_stubs_json
+             "\"${exercise}\": \"$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>\", ")
+    endforeach()
+    string(REGEX REPLACE ", $" "" exercise_stubs_json "${exercise_stubs_json}")
+  endif()
   # The used lessons whose functions this lesson's suites can serve as callbacks.
   # A use written with mode: student is never served: grade compiles the
   # student's own files of that lesson into the worker.
@@ -133,7 +156,7 @@ function(add_course_lesson id)
 
   set(suites "")
   set(variants public hidden)
-  if(served)
+  if(served OR exercise_stubs_json)
     list(APPEND variants public_serving)
   endif()
   foreach(variant IN LISTS variants)
@@ -169,6 +192,9 @@ function(add_course_lesson id)
           string(REPLACE "-" "_" dep_name "${dep}")
           target_link_libraries(${target} PRIVATE course_${dep_name}_reference_server)
         endforeach()
+        if(exercise_stubs_json)
+          target_link_libraries(${target} PRIVATE course_${name}_reference_server)
+        endif()
       endif()
       set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/suites")
       # What the suite is built from, for the grader's out-of-date check: its
@@ -184,6 +210,10 @@ function(add_course_lesson id)
           get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${dep_name})
           list(APPEND inputs "${src}/lessons/${dep}/bridge/reference_server.cpp" ${linked_refs})
         endforeach()
+        if(exercise_stubs_json)
+          get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name})
+          list(APPEND inputs "${src}/lessons/${id}/bridge/reference_server.cpp" ${linked_refs})
+        endif()
       endif()
       list(REMOVE_DUPLICATES inputs)
       course_record_build_inputs("$<TARGET_FILE:${target}>" TEST_FOLDER "${src}/tests/${visibility}/${id}"
@@ -209,6 +239,9 @@ function(add_course_lesson id)
   endforeach()
   string(REGEX REPLACE ", $" "" served_json "${served_json}")
   string(APPEND extra ", \"callback_lessons\": [${served_json}]")
+  if(exercise_stubs_json)
+    string(APPEND extra ", \"exercise_stubs\": {${exercise_stubs_json}}")
+  endif()
   set_property(GLOBAL APPEND_STRING PROPERTY COURSE_MANIFEST_LESSONS
     "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${extra}${pch}},\n")
 endfunction()

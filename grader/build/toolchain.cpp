@@ -51,6 +51,7 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
     a.suites = lesson.at("suites").get<std::map<std::string, std::string>>();
     a.use_stubs = lesson.value("use_stubs", "");
     a.callback_lessons = lesson.value("callback_lessons", std::vector<std::string>{});
+    a.exercise_stubs = lesson.value("exercise_stubs", std::map<std::string, std::string>{});
     if (lesson.contains("precompiled_header")) {
       const auto& p = lesson.at("precompiled_header");
       a.precompiled_header = PrecompiledHeader{p.at("header").get<std::string>(),

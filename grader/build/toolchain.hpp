@@ -29,6 +29,12 @@ struct LessonArtifacts {
   /// Used lessons whose reference functions this lesson's public_serving and
   /// hidden suites can serve (empty without references).
   std::vector<std::string> callback_lessons;
+  /// Exercise id -> that exercise's functions as callbacks
+  /// (lessons/<id>/bridge/exercise_stubs/<exercise>.cpp), linked in place of
+  /// the student's files into the workers that grade the exercises of this
+  /// lesson using it; present only when the lesson's public_serving and
+  /// hidden suites answer them (instructor builds).
+  std::map<std::string, std::string> exercise_stubs;
   std::optional<PrecompiledHeader> precompiled_header;  ///< absent for a lesson without headers of its own
 };
 

@@ -28,17 +28,27 @@ bool add_reference(std::string lesson, std::string function, ReferenceHandler ha
   return true;
 }
 
+namespace {
+
+// "encoder-block" of "encoder-block/layer-norm"; a lesson id is its own lesson.
+std::string_view lesson_of(std::string_view group) { return group.substr(0, group.find('/')); }
+
+}  // namespace
+
 const ReferenceHandler* find_reference(const std::vector<std::string>& lessons, std::string_view function) {
   auto it = table().find(function);
   if (it == table().end()) return nullptr;
   for (const auto& l : lessons)
-    if (l == it->second.lesson) return &it->second.handler;
+    if (l == it->second.lesson || l == lesson_of(it->second.lesson)) return &it->second.handler;
   return nullptr;
 }
 
 std::vector<std::string> reference_lessons() {
   std::set<std::string> lessons;
-  for (const auto& [_, entry] : table()) lessons.insert(entry.lesson);
+  for (const auto& [_, entry] : table()) {
+    lessons.insert(entry.lesson);
+    lessons.insert(std::string(lesson_of(entry.lesson)));
+  }
   return {lessons.begin(), lessons.end()};
 }
 

@@ -31,14 +31,18 @@ class CallbackRefused : public WorkerFailure {
   using WorkerFailure::WorkerFailure;
 };
 
-/// Registers `function` of lesson `lesson` (called from static initialisers;
-/// returns true so it can initialise a variable).
+/// Registers `function` of `lesson`: a lesson id, or "lesson/exercise" for a
+/// function another exercise of the same lesson uses (called from static
+/// initialisers; returns true so it can initialise a variable).
 bool add_reference(std::string lesson, std::string function, ReferenceHandler handler);
 
-/// The handler of `function` when it belongs to one of `lessons`, else nullptr.
+/// The handler of `function` when it belongs to one of `lessons`, else
+/// nullptr. An entry "lesson/exercise" allows only that exercise's
+/// functions; a lesson id allows all of the lesson's.
 const ReferenceHandler* find_reference(const std::vector<std::string>& lessons, std::string_view function);
 
-/// The lessons with registered references (those a suite can serve).
+/// The lessons and "lesson/exercise" groups with registered references
+/// (those a suite can serve).
 std::vector<std::string> reference_lessons();
 
 /// Every served function (lesson, function), in the order of their names.

@@ -417,7 +417,8 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
   const ReferenceHandler* handler = find_reference(options_.callback_lessons, callback.function);
   if (!handler)
     fail(call_text, "the worker called back '" + shown_name(callback.function) +
-                        "', which is not a function of an earlier lesson this lesson uses (did your code write to "
+                        "', which is not a function of an earlier lesson this lesson uses, nor of another exercise this "
+                        "test's exercise uses (did your code write to "
                         "the grader's pipe?)");
   protocol::Reply answer;
   answer.sequence = callback.sequence;

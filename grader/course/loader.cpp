@@ -31,9 +31,9 @@ constexpr std::array<std::string_view, 9> course_keys = {
     "format_version", "title", "version", "welcome", "closing", "limits", "tracks", "lessons", "pictures"};
 constexpr std::array<std::string_view, 6> lesson_keys = {"id",   "title",  "folder",
                                                          "uses", "limits", "exercises"};
-constexpr std::array<std::string_view, 11> exercise_keys = {
+constexpr std::array<std::string_view, 12> exercise_keys = {
     "id", "title", "kind", "files", "tests", "points", "points_per_test", "hints", "limits",
-    "answer_key", "question_forms"};
+    "answer_key", "question_forms", "uses"};
 constexpr std::array<std::string_view, 2> tests_keys = {"public", "hidden"};
 constexpr std::array<std::string_view, 4> suite_keys = {"files", "visibility", "show_details",
                                                         "message"};
@@ -93,6 +93,12 @@ class CourseReader {
     std::string lesson;
     std::vector<Text> uses;
   };
+  /// An exercise's `uses`: exercises of its own lesson.
+  struct ExerciseUses {
+    std::string lesson;
+    std::string exercise;
+    std::vector<Text> uses;
+  };
   struct Seen {
     std::string owner;
     Location where;
@@ -107,6 +113,11 @@ class CourseReader {
   void check_uses(const Course& course);
   /// `uses`: lesson ids, or mappings {lesson: ID, mode: reference|student}.
   std::optional<std::vector<Text>> read_uses(const Fields& lesson_fields, const std::string& name, Lesson& lesson);
+  /// An exercise's `uses`: exercise ids, or mappings {exercise: ID, mode: reference|student}.
+  void read_exercise_uses(const Fields& exercise_fields, Exercise& exercise);
+  /// Each exercise's `uses` names another code exercise of its own lesson,
+  /// once, that shares no file with it.
+  void check_exercise_uses(const Course& course);
 
   /// Checks the id's spelling and that `seen` has no other holder of it.
   void check_id(const Text& id, std::string_view what, std::map<std::string, Location>& seen);
@@ -124,6 +135,8 @@ class CourseReader {
   std::map<std::string, Location> track_ids_;
   std::map<std::string, Seen> test_files_;
   std::vector<LessonUses> uses_;
+  std::vector<ExerciseUses> exercise_uses_;
+  std::string lesson_being_read_;
 };
 
 void CourseReader::check_id(const Text& id, std::string_view what,
@@ -403,7 +416,109 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
     f.require("answer_key", "name the quiz's answer key file, e.g. "
                             "tests/hidden/review-quiz/answer_key.yaml");
   }
+  read_exercise_uses(f, ex);
   return ex;
+}
+
+void CourseReader::read_exercise_uses(const Fields& f, Exercise& ex) {
+  const YAML::Node* node = f.value("uses");
+  if (!node) return;
+  const std::string& name = f.owner();
+  if (!node->IsSequence()) {
+    f.wrong_type("uses", "a list of exercises of the same lesson",
+                 node->IsScalar() ? fmt::format("write it in brackets: [{}]", node->Scalar()) : std::string());
+    return;
+  }
+  static constexpr std::string_view kUseKeys[] = {"exercise", "mode"};
+  ExerciseUses entry{lesson_being_read_, ex.id, {}};
+  for (const YAML::Node& item : *node) {
+    if (item.IsScalar()) {
+      entry.uses.push_back(Text{item.Scalar(), problems_.at(item)});
+      continue;
+    }
+    if (!item.IsMap()) {
+      problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
+                    fmt::format("each entry of 'uses' in {} must be an exercise id or a mapping such as "
+                                "{{exercise: encoder-layer, mode: student}}, got {}",
+                                name, yaml::describe(item)));
+      continue;
+    }
+    Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
+    use.check_keys(kUseKeys);
+    use.require("exercise", "name the exercise of the same lesson by its id, e.g. exercise: encoder-layer");
+    auto id = use.text("exercise");
+    if (auto mode = use.text("mode")) {
+      if (mode->value == "student") {
+        if (id) ex.uses_student_code.insert(id->value);
+      } else if (mode->value != "reference") {
+        problems_.add(mode->where,
+                      fmt::format("'mode' of {} must be 'reference' (grade against the other exercise's "
+                                  "reference behaviour, the default) or 'student' (grade with the "
+                                  "student's own function), got '{}'",
+                                  use.owner(), mode->value));
+      }
+    }
+    if (id) entry.uses.push_back(*id);
+  }
+  for (const Text& use : entry.uses) ex.uses.push_back(use.value);
+  exercise_uses_.push_back(std::move(entry));
+}
+
+void CourseReader::check_exercise_uses(const Course& course) {
+  for (const ExerciseUses& entry : exercise_uses_) {
+    const std::string name = fmt::format("exercise '{}'", entry.exercise);
+    const Lesson* lesson = course.find_lesson(entry.lesson);
+    const Exercise* self = nullptr;
+    std::vector<std::string> siblings;
+    if (lesson)
+      for (const Exercise& e : lesson->exercises) {
+        siblings.push_back(e.id);
+        if (e.id == entry.exercise) self = &e;
+      }
+    std::vector<std::string> listed;
+    for (const Text& use : entry.uses) {
+      const Exercise* used = nullptr;
+      if (lesson)
+        for (const Exercise& e : lesson->exercises)
+          if (e.id == use.value) used = &e;
+      if (use.value == entry.exercise) {
+        problems_.add(use.where, fmt::format("{} lists itself in 'uses'; remove it", name));
+      } else if (!used) {
+        const auto [other, other_exercise] = course.find_exercise(use.value);
+        std::string message;
+        if (other_exercise && other)
+          message = fmt::format("{} uses exercise '{}' of lesson '{}'; an exercise's 'uses' names exercises of "
+                                "its own lesson ('{}'): list lesson '{}' in the lesson's 'uses' instead",
+                                name, use.value, other->id, entry.lesson, other->id);
+        else if (auto near = closest_match(use.value, siblings))
+          message = fmt::format("{} uses unknown exercise '{}'; did you mean '{}'?", name, use.value, *near);
+        else
+          message = fmt::format("{} uses unknown exercise '{}'; an exercise's 'uses' names exercises of its own "
+                                "lesson by their id",
+                                name, use.value);
+        problems_.add(use.where, std::move(message));
+      } else if (used->kind != ExerciseKind::code || (self && self->kind != ExerciseKind::code)) {
+        problems_.add(use.where, fmt::format("{} uses exercise '{}', but only code exercises call each other's "
+                                             "functions; remove it from 'uses'",
+                                             name, use.value));
+      } else if (std::find(listed.begin(), listed.end(), use.value) != listed.end()) {
+        problems_.add(use.where, fmt::format("{} lists '{}' twice in 'uses'; keep one", name, use.value));
+      } else if (self) {
+        // Graded against the other exercise's reference, its files leave the
+        // worker: a file both exercises own cannot.
+        for (const std::string& file : used->files)
+          if (std::find(self->files.begin(), self->files.end(), file) != self->files.end()) {
+            problems_.add(use.where,
+                          fmt::format("{} uses exercise '{}', but both own file {}: the exercise's functions "
+                                      "must be in files of their own to be served from the reference; give "
+                                      "them separate files or remove '{}' from 'uses'",
+                                      name, use.value, file, use.value));
+            break;
+          }
+      }
+      listed.push_back(use.value);
+    }
+  }
 }
 
 Lesson CourseReader::read_lesson(const YAML::Node& node, std::size_t index) {
@@ -426,6 +541,7 @@ Lesson CourseReader::read_lesson(const YAML::Node& node, std::size_t index) {
   }
   const std::string& name = f.owner();
   f.check_keys(lesson_keys);
+  lesson_being_read_ = lesson.id;
 
   f.require("title", "give it a short title students will see");
   if (auto title = f.text("title")) lesson.title = title->value;
@@ -667,6 +783,7 @@ Course CourseReader::read(const YAML::Node& document) {
     }
   }
   check_uses(course);
+  check_exercise_uses(course);
 
   if (const YAML::Node* tracks = f.value("tracks")) {
     if (!tracks->IsSequence()) {

@@ -77,6 +77,15 @@ struct Exercise {
   /// handout in place of the key, so a student's `check` knows what form
   /// each answer takes. A quiz names at least one of the two.
   std::string question_forms;
+  /// Exercises of the same lesson whose functions this exercise's code calls
+  /// (encoder-stack calls encoder-layer's `encoder_layer`). In `grade` its
+  /// tests run against their reference behaviour, served from the trusted
+  /// side, unless the exercise is in uses_student_code; in `check` the
+  /// student's own files are used (docs/course-yaml.md, "Exercises of the
+  /// same lesson").
+  std::vector<std::string> uses;
+  /// Exercises of `uses` written with `mode: student`.
+  std::set<std::string> uses_student_code;
   Location where;
 };
 

@@ -171,7 +171,7 @@ Result draw(const course::Course& course, const build::Toolchain& toolchain, con
   const fs::path drawn = scratch.path() / "picture.png";
   const fs::path worker_home = scratch.path() / "worker-home";
   fs::create_directories(worker_home);
-  const runner::SuiteLimits suite_limits{limits.call_timeout_ms, limits.lesson_timeout_s, limits.memory_mb, {}};
+  const runner::SuiteLimits suite_limits{limits.call_timeout_ms, limits.lesson_timeout_s, limits.memory_mb, {}, {}};
   sandbox::Spec spec;
   spec.argv = {*program};
   for (auto& flag : runner::worker_flags(built.worker, suite_limits, worker_home)) spec.argv.push_back(std::move(flag));

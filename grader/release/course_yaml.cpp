@@ -200,6 +200,27 @@ StudentCourse make_student_course_yaml(const std::string& text, const std::strin
     for (const auto& e : chosen_track["exercises"]) chosen.insert(e.Scalar());
   }
 
+  // An exercise whose functions a chosen one calls (its `uses`) is kept too:
+  // the handout's worker compiles the student's own function.
+  if (!track.empty() && lessons && lessons.IsSequence()) {
+    std::vector<std::pair<std::string, std::string>> calls;  // (exercise, used exercise)
+    for (const auto& l : lessons)
+      if (l["exercises"] && l["exercises"].IsSequence())
+        for (const auto& e : l["exercises"])
+          if (e.IsMap() && e["uses"] && e["uses"].IsSequence())
+            for (const auto& u : e["uses"])  // an id, or {exercise: id, mode: ...}
+              calls.emplace_back(text_of(e, "id"), u.IsMap() ? text_of(u, "exercise") : u.Scalar());
+    for (bool added = true; added;) {
+      added = false;
+      for (const auto& [caller, used] : calls)
+        if (chosen.count(caller) && chosen.insert(used).second) {
+          added = true;
+          result.notes.push_back("exercise '" + used + "' is kept: exercise '" + caller +
+                                 "' calls its functions (uses)");
+        }
+    }
+  }
+
   std::set<std::string> whole;  // lesson ids kept with every exercise
   if (!track.empty() && lessons && lessons.IsSequence()) {
     std::map<std::string, std::vector<std::string>> uses;

@@ -36,15 +36,43 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }
 
 /// The built pieces grading a lesson runs or links: its `suites`, its
-/// worker's libraries and the callback stubs of the `served` lessons.
+/// worker's libraries, the callback stubs of the `served` lessons and those
+/// of the exercises its workers serve.
 std::vector<std::string> built_pieces(const build::Toolchain& toolchain, const build::LessonArtifacts& artifacts,
-                                      const std::vector<SuiteToRun>& suites, const std::vector<std::string>& served) {
+                                      const std::vector<SuiteToRun>& suites, const std::vector<std::string>& served,
+                                      const std::vector<WorkerGroup>& groups) {
   std::vector<std::string> pieces;
   for (const auto& suite : suites) pieces.push_back(suite.path);
   pieces.insert(pieces.end(), artifacts.worker_libraries.begin(), artifacts.worker_libraries.end());
   for (const auto& used : served)
     if (const auto* u = toolchain.lesson(used); u && !u->use_stubs.empty()) pieces.push_back(u->use_stubs);
+  for (const auto& g : groups)
+    for (const auto& e : g.served_exercises) pieces.push_back(artifacts.exercise_stubs.at(e));
   return pieces;
+}
+
+/// The selected code exercises of `lesson`, in the lesson's order.
+std::vector<const course::Exercise*> code_exercises(const course::Lesson& lesson, const SelectedExercises& selected) {
+  std::vector<const course::Exercise*> out;
+  for (const auto& e : lesson.exercises)
+    if (e.kind == course::ExerciseKind::code && selected.count(e.id)) out.push_back(&e);
+  return out;
+}
+
+/// `suites` narrowed to the planned tests of `group`'s exercises (a suite
+/// with none of them is left out).
+std::vector<SuiteToRun> group_suites(const std::vector<SuiteToRun>& suites, const std::vector<PlannedTest>& planned,
+                                     const WorkerGroup& group) {
+  std::vector<SuiteToRun> out;
+  for (const auto& suite : suites) {
+    SuiteToRun narrowed = suite;
+    for (const auto& p : planned)
+      if (p.suite == suite.path &&
+          std::find(group.exercises.begin(), group.exercises.end(), p.test.exercise) != group.exercises.end())
+        narrowed.tests.push_back(p.test.name);
+    if (!narrowed.tests.empty()) out.push_back(std::move(narrowed));
+  }
+  return out;
 }
 
 }  // namespace
@@ -296,11 +324,17 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   // Plan: which tests exist, per exercise (needed to split points and to
   // report tests that never ran).
   const std::vector<std::string> served = served_lessons(toolchain_, lesson, options.include_hidden);
+  // One worker per set of served exercises of the lesson (docs/architecture.md,
+  // "Exercises of the same lesson"); just the lesson's own one without them.
+  const std::vector<WorkerGroup> groups =
+      worker_groups(toolchain_, lesson, code_exercises(lesson, exercises), options.include_hidden);
+  const bool grouped = groups.size() > 1;
   std::vector<SuiteToRun> suites;
   if (has_code(exercises)) {
     if (const auto* artifacts = toolchain_.lesson(lesson.id)) {
-      suites = suites_to_run(*artifacts, !served.empty(), options.include_hidden);
-      if (const auto stale = build::find_stale_build(toolchain_, built_pieces(toolchain_, *artifacts, suites, served))) {
+      suites = suites_to_run(*artifacts, !served.empty() || grouped, options.include_hidden);
+      if (const auto stale =
+              build::find_stale_build(toolchain_, built_pieces(toolchain_, *artifacts, suites, served, groups))) {
         // Never graded with an old suite, and never a student's compile error.
         result.status = LessonStatus::internal_error;
         result.detail = stale->message;
@@ -338,12 +372,57 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
       result.detail = built.diagnostics;
       mark_not_run(planned, "not run: the lesson's files did not compile (see the compiler errors above)");
     } else {
-      SuitesRun run = run_suites(suites, built.worker, scratch.path(), limits, served, clock, source_list(sources.sources));
+      SuitesRun run;
+      // Per test's exercise: what answered from the reference in its run
+      // (a failure inside it is not the student's function's).
+      std::map<std::string, std::vector<std::string>> answered;
+      std::map<std::string, std::string> unlinked;  // test key -> why it did not run
+      for (std::size_t i = 0; i < groups.size(); ++i) {
+        const WorkerGroup& group = groups[i];
+        if (group.exercises.empty()) continue;
+        const std::vector<std::string> callbacks = callback_names(lesson, served, group);
+        for (const auto& e : group.exercises) answered[e] = callbacks;
+        if (!grouped) {
+          run = run_suites(suites, built.worker, scratch.path(), limits, callbacks, clock, source_list(sources.sources));
+          break;
+        }
+        const fs::path group_dir = scratch.path() / ("worker-" + std::to_string(i));
+        fs::create_directories(group_dir);
+        std::filesystem::path worker = built.worker;
+        WorkerSources group_sources = sources;
+        if (!group.served_exercises.empty()) {
+          group_sources = worker_sources(course_, lesson, served, files, group.served_exercises);
+          auto group_built = build_worker(toolchain_, cache_dir_, lesson, group_sources, served, group_dir, limits.build,
+                                          group.served_exercises);
+          if (!group_built.ok) {
+            // The lesson's files compiled together, so this is a link: the
+            // exercise's code needs a function of the served files beyond their header's.
+            std::string served_list;
+            for (const auto& e : group.served_exercises) served_list += (served_list.empty() ? "" : ", ") + e;
+            for (const auto& p : planned)
+              if (std::find(group.exercises.begin(), group.exercises.end(), p.test.exercise) != group.exercises.end())
+                unlinked[suite_test_key(p.suite, p.test.name)] =
+                    "not run: this exercise is graded with the reference functions of exercise(s) " + served_list +
+                    " (course.yaml `uses`), and its files did not link without yours: they may call only the "
+                    "functions of the lesson's header there\n" +
+                    group_built.diagnostics.substr(0, 2000);
+            continue;
+          }
+          worker = group_built.worker;
+        }
+        SuitesRun part = run_suites(group_suites(suites, planned, group), worker, group_dir, limits, callbacks, clock,
+                                    source_list(group_sources.sources));
+        const bool stop = part.did_not_start;
+        merge_runs(run, std::move(part));
+        if (stop) break;  // the other workers hold the same files: they would not start either
+      }
       result.status = run.status;
       result.detail = run.detail;
       for (const auto& d : run.worker_isolation) result.isolation.push_back({"worker", d});
       record_outcomes(planned, run);
-      name_functions_at_fault(course_, lesson, planned, run);
+      for (auto& p : planned)
+        if (auto it = unlinked.find(suite_test_key(p.suite, p.test.name)); it != unlinked.end()) p.test.message = it->second;
+      name_functions_at_fault(course_, lesson, planned, run, answered);
     }
     note_missing_files(result, planned, sources.missing, exercises);
   } else if (!planned.empty()) {

@@ -75,6 +75,7 @@ class Grader {
   LessonResult grade_lesson(const course::Lesson& lesson, const CollectedFiles& files, const GradeOptions& options) const;
 
   const course::Course& course() const { return course_; }
+  const build::Toolchain& toolchain() const { return toolchain_; }
 
  private:
   /// The suite's tests, listed once per Grader: a batch grades many

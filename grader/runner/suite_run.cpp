@@ -83,6 +83,12 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
     for (const auto& l : limits.callback_lessons) list += (list.empty() ? "" : ",") + l;
     spec.argv.push_back("--callbacks=" + list);
   }
+  if (!limits.only_tests.empty()) {
+    // Test names are identifiers and '/': nothing a filter reads as a pattern or a negation.
+    std::string filter;
+    for (const auto& t : limits.only_tests) filter += (filter.empty() ? "" : ":") + t;
+    spec.argv.push_back("--gtest_filter=" + filter);
+  }
   spec.working_dir = scratch.string();
   spec.env = sandbox::clean_environment(scratch.string());
   spec.limits.address_space_bytes = suite_address_space(limits.memory_mb);

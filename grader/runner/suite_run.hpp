@@ -53,6 +53,8 @@ struct SuiteLimits {
   /// Earlier lessons whose reference functions the worker may call back
   /// (the suite's --callbacks); empty: none.
   std::vector<std::string> callback_lessons;
+  /// Only these tests ("Suite.Test", as listed), as --gtest_filter; empty: every test.
+  std::vector<std::string> only_tests;
 };
 
 /// The flags that hand `worker` to a trusted program that calls it (a suite,

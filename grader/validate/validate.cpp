@@ -53,6 +53,9 @@ std::vector<Mutant> discover_mutants(const fs::path& root) {
             m.pitfalls.push_back(pitfall.as<std::string>());
         }
         m.expect_cause = y["expect_cause"].as<std::string>("");
+        m.one_exercise = y["one_exercise"].as<bool>(false);
+        if (m.one_exercise && m.exercise.empty())
+          throw std::runtime_error("one_exercise: true needs the mutant's exercise");
         if (m.is_variant && (!m.pitfalls.empty() || !m.expect_cause.empty()))
           throw std::runtime_error("a variant is correct: it has no pitfall and no expect_cause");
         if (!m.is_variant && m.must_fail.empty())
@@ -165,6 +168,30 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   auto say = [&](const std::string& s) {
     if (options.progress) options.progress(s);
   };
+
+  // Exercises graded against the reference of others of their lesson
+  // (course.yaml, an exercise's `uses`): the build must serve them.
+  if (grader.toolchain().with_hidden)
+    for (const auto& lesson : course.lessons) {
+      if (!options.lessons.empty() &&
+          std::find(options.lessons.begin(), options.lessons.end(), lesson.id) == options.lessons.end())
+        continue;
+      const auto* artifacts = grader.toolchain().lesson(lesson.id);
+      for (const auto& e : lesson.exercises)
+        for (const auto& used : e.uses) {
+          if (e.uses_student_code.count(used)) continue;
+          Check c{"served", lesson.id + "/" + e.id + " uses " + used, "served from the reference", "served", true, ""};
+          if (!artifacts || !artifacts->exercise_stubs.count(used)) {
+            c.ok = false;
+            c.got = "not served";
+            c.detail = "the build has no callback stubs of exercise " + used + ": write lessons/" + lesson.id +
+                       "/bridge/exercise_stubs/" + used + ".cpp and serve its functions in lessons/" + lesson.id +
+                       "/bridge/reference_server.cpp, then rebuild (or write {exercise: " + used +
+                       ", mode: student} in course.yaml)";
+          }
+          report.checks.push_back(c);
+        }
+    }
 
   say("grading the reference solutions (solutions/)");
   auto reference = grader.grade(course.root / "solutions", all);
@@ -305,9 +332,21 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
                  it->second->status == runner::TestStatus::pending_review)
           survived.push_back(name);
       }
-      c.ok = survived.empty() && score < max - 1e-9;
-      c.got = c.ok ? "caught, " + fmt_points(score, max) : "survived";
+      // One bug, one exercise: the tests of the lesson's other exercises pass.
+      std::vector<std::string> charged;
+      if (m.one_exercise)
+        for (const auto& [name, t] : by_name)
+          if (t->exercise != m.exercise && t->status != runner::TestStatus::passed &&
+              t->status != runner::TestStatus::pending_review)
+            charged.push_back(name + " (" + t->exercise + ")");
+      c.ok = survived.empty() && charged.empty() && score < max - 1e-9;
+      c.got = !survived.empty() ? "survived" : !charged.empty() ? "charged elsewhere" : "caught, " + fmt_points(score, max);
       for (const auto& s : survived) c.detail += (c.detail.empty() ? "passes: " : ", ") + s;
+      for (std::size_t k = 0; k < charged.size(); ++k)
+        c.detail += std::string(k == 0 ? (c.detail.empty() ? "" : "; ") + std::string("fails outside exercise ") +
+                                             m.exercise + ": "
+                                       : ", ") +
+                    charged[k];
       if (m.description.size()) c.subject += " (" + m.description + ")";
     }
     report.checks.push_back(c);

@@ -26,6 +26,10 @@ struct Mutant {
   std::vector<std::string> pitfalls;
   /// Text the report's `likely cause:` line must hold (`expect_cause`); empty: none asked.
   std::string expect_cause;
+  /// `one_exercise: true`: the mutant must cost points in its `exercise`
+  /// only; every test of the lesson's other exercises passes (an exercise
+  /// graded against the reference of the ones it `uses` does not pay for them).
+  bool one_exercise = false;
 };
 
 /// Reads tests/mutants/<lesson>/<name>/mutant.yaml; throws std::runtime_error
@@ -33,7 +37,7 @@ struct Mutant {
 std::vector<Mutant> discover_mutants(const std::filesystem::path& course_root);
 
 struct Check {
-  std::string kind;     ///< reference, starter, mutant, variant, coverage
+  std::string kind;     ///< reference, starter, served, mutant, variant, coverage
   std::string subject;  ///< exercise id, mutant name or test name
   std::string expected;
   std::string got;

@@ -28,8 +28,10 @@
 #include "common/reference_support.hpp"
 #include "grader/client/reference_table.hpp"
 #include "grader/util/caps.hpp"
-#ifdef CALLBACK_COST_MHA
+#if defined(CALLBACK_COST_MHA)
 #include "multi-head-attention/bridge/callbacks.hpp"
+#elif defined(CALLBACK_COST_ENCODER)
+#include "encoder-block/bridge/declarations.hpp"
 #else
 #include "attention/bridge/declarations.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
@@ -45,7 +47,7 @@ using course::MatrixXf;
 using course::Tensor;
 using course::VectorXf;
 
-#ifndef CALLBACK_COST_MHA
+#if !defined(CALLBACK_COST_MHA) && !defined(CALLBACK_COST_ENCODER)
 std::string refusal(const gc::CallbackCost& cost) {
   try {
     gc::check_callback_cost(cost, "f(1)");
@@ -130,11 +132,18 @@ TEST(CallbackCost, TheFunctionOfAFrameIsReadFromItsHeadAlone) {
 // ---- every served function ----------------------------------------------------
 
 MatrixXf matrix(Index rows, Index cols) { return MatrixXf::Constant(rows, cols, 0.25f); }
-#ifdef CALLBACK_COST_MHA
+#if defined(CALLBACK_COST_MHA) || defined(CALLBACK_COST_ENCODER)
 Tensor tensor(std::vector<Index> shape) { return Tensor(std::move(shape), 0.5f); }
 course::MhaParameters parameters(Index e) {
   return {matrix(3 * e, e), VectorXf::Zero(3 * e), matrix(e, e), VectorXf::Zero(e)};
 }
+#endif
+#ifdef CALLBACK_COST_ENCODER
+course::LayerNormParameters norm(Index e) { return {VectorXf::Ones(e), VectorXf::Zero(e), 1e-5f}; }
+course::FeedForwardParameters feed_forward(Index e, Index f) {
+  return {matrix(f, e), VectorXf::Zero(f), matrix(e, f), VectorXf::Zero(e)};
+}
+course::EncoderLayerParameters layer(Index e, Index f) { return {parameters(e), feed_forward(e, f), norm(e), norm(e)}; }
 #endif
 
 struct Calls {
@@ -146,7 +155,31 @@ struct Calls {
 std::map<std::string, Calls> calls() {
   [[maybe_unused]] const Index huge = Index{1} << 26;
   std::map<std::string, Calls> c;
-#ifndef CALLBACK_COST_MHA
+#if defined(CALLBACK_COST_ENCODER)
+  // encoder-block's exercises, served to the lesson's exercises that use them
+  namespace en = cb::encoder;
+  const Tensor nothing_wide = tensor({huge >> 12, huge >> 12, 0, huge});  // no values, 2^56 rows
+  const course::EncoderConfig config{2, course::Activation::relu, false};
+  c["layer_norm"] = {"encoder-block/layer-norm",
+                     {en::layer_norm.encode_call(nothing_wide, norm(0)),
+                      en::layer_norm.encode_call(tensor({512, 1024, 9}), norm(9))},
+                     en::layer_norm.encode_call(tensor({2, 5, 8}), norm(8))};
+  c["activate"] = {"encoder-block/feed-forward",
+                   {en::activate.encode_call(nothing_wide, course::Activation::gelu)},
+                   en::activate.encode_call(tensor({2, 5, 16}), course::Activation::gelu)};
+  c["feed_forward"] = {
+      "encoder-block/feed-forward",
+      {en::feed_forward.encode_call(nothing_wide, feed_forward(0, 0), course::Activation::relu),
+       en::feed_forward.encode_call(tensor({64, 64, 8}), feed_forward(8, 4096), course::Activation::relu)},
+      en::feed_forward.encode_call(tensor({2, 5, 8}), feed_forward(8, 16), course::Activation::relu)};
+  c["encoder_layer"] = {
+      "encoder-block/encoder-layer",
+      {en::encoder_layer.encode_call(tensor({1, 1, 8000}), course::EncoderLayerParameters{}, config,
+                                     course::EncoderMasks{}),
+       en::encoder_layer.encode_call(tensor({1, 2048, 8}), layer(8, 16), course::EncoderConfig{1 << 20, {}, false},
+                                     course::EncoderMasks{})},
+      en::encoder_layer.encode_call(tensor({2, 5, 8}), layer(8, 16), config, course::EncoderMasks{})};
+#elif !defined(CALLBACK_COST_MHA)
   // attention (order-matters' workers call it)
   c["softmax_rows"] = {"attention",
                        {cb::attention::softmax_rows.encode_call(matrix(2048, 2049))},
@@ -257,9 +290,15 @@ TEST(CallbackCost, EveryServedFunctionHasAnExploitCase) {
   namespace fs = std::filesystem;
   const YAML::Node course = YAML::LoadFile(std::string(COURSE_SOURCE_DIR) + "/course.yaml");
   std::map<std::string, std::set<std::string>> uses;  // grading lesson -> the lessons it uses
-  for (const auto& lesson : course["lessons"])
+  for (const auto& lesson : course["lessons"]) {
+    const std::string id = lesson["id"].as<std::string>();
     for (const auto& used : lesson["uses"])
-      uses[lesson["id"].as<std::string>()].insert(used.IsMap() ? used["lesson"].as<std::string>() : used.as<std::string>());
+      uses[id].insert(used.IsMap() ? used["lesson"].as<std::string>() : used.as<std::string>());
+    // An exercise's `uses`: the lesson's own exercises, served as "lesson/exercise".
+    for (const auto& exercise : lesson["exercises"])
+      for (const auto& used : exercise["uses"])
+        uses[id].insert(id + "/" + (used.IsMap() ? used["exercise"].as<std::string>() : used.as<std::string>()));
+  }
   std::vector<std::pair<std::string, std::string>> cases;  // (grading lesson, case.yaml text)
   for (const auto& entry : fs::directory_iterator(std::string(COURSE_SOURCE_DIR) + "/tests/exploits/cases")) {
     if (entry.path().filename().string().rfind("callback-", 0) != 0) continue;

@@ -28,7 +28,9 @@ fail() {
 }
 
 # The course with encoder-block's uses in `mode: student` (grade then
-# compiles the student's multi-head-attention files); everything else linked.
+# compiles the student's multi-head-attention files), and encoder-stack's use
+# of encoder-layer too (grade then keeps the student's encoder_layer for
+# encoder-stack's tests); everything else linked.
 mkdir "$tmp/course"
 for entry in "$course"/*; do
   name=$(basename "$entry")
@@ -36,12 +38,16 @@ for entry in "$course"/*; do
   ln -s "$entry" "$tmp/course/$name"
 done
 plain='uses: [multi-head-attention, positional-encoding]'
+stack_uses='uses: [layer-norm, encoder-layer]'
 grep -qF "$plain" "$course/course.yaml" || { echo "FAIL: encoder-block no longer says $plain" >&2; exit 1; }
-python3 - "$course/course.yaml" "$tmp/course/course.yaml" "$plain" <<'PY'
+grep -qF "$stack_uses" "$course/course.yaml" || { echo "FAIL: encoder-stack no longer says $stack_uses" >&2; exit 1; }
+python3 - "$course/course.yaml" "$tmp/course/course.yaml" "$plain" "$stack_uses" <<'PY'
 import sys
-source, target, plain = sys.argv[1:]
+source, target, plain, stack_uses = sys.argv[1:]
 text = open(source).read()
-open(target, 'w').write(text.replace(plain, 'uses: [{lesson: multi-head-attention, mode: student}, positional-encoding]'))
+text = text.replace(plain, 'uses: [{lesson: multi-head-attention, mode: student}, positional-encoding]')
+text = text.replace(stack_uses, 'uses: [layer-norm, {exercise: encoder-layer, mode: student}]')
+open(target, 'w').write(text)
 PY
 
 # insert FILE FUNCTION-START BODY: BODY as the first statement of the function

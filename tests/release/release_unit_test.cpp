@@ -228,6 +228,25 @@ TEST(StudentCourseYaml, TrackWithoutUsesKeepsOnlyItsLesson) {
   EXPECT_EQ(after.lessons.size(), 1u);
 }
 
+TEST(StudentCourseYaml, TrackKeepsTheExercisesOfItsLessonThatItsExercisesUse) {
+  // a-two calls a-one's function (an exercise's `uses`); a track of a-two
+  // keeps a-one, whose file the handout's worker compiles for it.
+  std::string text = kCourse;
+  const std::string a_two = "      - id: a-two\n        title: Only hidden tests\n";
+  ASSERT_NE(text.find(a_two), std::string::npos);
+  text.replace(text.find(a_two), a_two.size(), a_two + "        uses: [{exercise: a-one, mode: reference}]\n");
+  const std::string track = "    exercises: [q]\n";
+  text.replace(text.find(track), track.size(), "    exercises: [a-two]\n");
+  rel::StudentCourse student = rel::make_student_course_yaml(text, "quiz-only");
+  EXPECT_EQ(student.exercises, (std::vector<std::string>{"a-one", "a-two"}));
+  ASSERT_EQ(student.notes.size(), 1u);
+  EXPECT_EQ(student.notes[0], "exercise 'a-one' is kept: exercise 'a-two' calls its functions (uses)");
+  // The handout's course.yaml loads: the use names a kept exercise.
+  const gc::Course after = load_text(student.yaml);
+  ASSERT_NE(after.find_exercise("a-two").second, nullptr);
+  EXPECT_EQ(after.find_exercise("a-two").second->uses, std::vector<std::string>{"a-one"});
+}
+
 TEST(StudentCourseYaml, UnknownTrackListsTheTracks) {
   try {
     rel::make_student_course_yaml(kCourse, "shrot");

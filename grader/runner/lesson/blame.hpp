@@ -43,15 +43,21 @@ enum class FaultHow { not_implemented, threw, crashed, timed_out };
 /// The line naming the function at fault for a failed test of `exercise`
 /// whose failing call's stack was `stack` (innermost first), or "" when the
 /// innermost course function on it is in one of the exercise's own files
-/// (or none is).
+/// (or none is), or was answered by the reference: its lesson or its
+/// "lesson/exercise" is in `answered` (the run's callbacks), so the
+/// student's own function of that name was not even in the worker.
 std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
-                              const course::Exercise& exercise, const std::string& lesson, FaultHow how);
+                              const course::Exercise& exercise, const std::string& lesson, FaultHow how,
+                              const std::vector<std::string>& answered = {});
 
 /// For every failed test whose failing call threw, crashed or timed out in
 /// another exercise's function: the line after the message's first line (the call), and a test
 /// that reached another exercise's stub is failed, not "not implemented"
 /// (its own exercise is not what is missing).
+/// `answered`: per exercise id, what its tests' run answered from the
+/// reference (the suite's callbacks).
 void name_functions_at_fault(const course::Course& course, const course::Lesson& lesson,
-                             std::vector<PlannedTest>& planned, const SuitesRun& run);
+                             std::vector<PlannedTest>& planned, const SuitesRun& run,
+                             const std::map<std::string, std::vector<std::string>>& answered = {});
 
 }  // namespace grader::runner

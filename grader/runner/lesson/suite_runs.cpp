@@ -17,7 +17,8 @@ SuitesRun run_suites(const std::vector<SuiteToRun>& suites, const fs::path& work
     fs::path suite_scratch = scratch / (suite.hidden ? "hidden" : "public");
     fs::create_directories(suite_scratch);
     const int lesson_timeout = std::max(1, std::min(limits.lesson_timeout_s, clock.seconds_left()));
-    auto outcome = runner(suite.path, worker, suite_scratch, {limits.call_timeout_ms, lesson_timeout, limits.memory_mb, served});
+    auto outcome = runner(suite.path, worker, suite_scratch,
+                          {limits.call_timeout_ms, lesson_timeout, limits.memory_mb, served, suite.tests});
     // Tests that ended before the worker failed to start keep their results.
     if (!outcome.sandbox.empty() &&
         std::find(run.worker_isolation.begin(), run.worker_isolation.end(), outcome.sandbox) == run.worker_isolation.end())
@@ -47,6 +48,22 @@ SuitesRun run_suites(const std::vector<SuiteToRun>& suites, const fs::path& work
     }
   }
   return run;
+}
+
+void merge_runs(SuitesRun& into, SuitesRun&& part) {
+  for (auto& [key, line] : part.lines) into.lines[key] = std::move(line);
+  into.results_cut = into.results_cut || part.results_cut;
+  for (auto& note : part.worker_isolation)
+    if (std::find(into.worker_isolation.begin(), into.worker_isolation.end(), note) == into.worker_isolation.end())
+      into.worker_isolation.push_back(std::move(note));
+  if (part.did_not_start && !into.did_not_start) {
+    into.did_not_start = true;
+    into.status = part.status;
+    into.detail = std::move(part.detail);
+  } else if (into.status == LessonStatus::graded) {
+    into.status = part.status;
+    into.detail = std::move(part.detail);
+  }
 }
 
 void record_outcomes(std::vector<PlannedTest>& planned, const SuitesRun& run) {

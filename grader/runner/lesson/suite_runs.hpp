@@ -43,6 +43,11 @@ SuitesRun run_suites(const std::vector<SuiteToRun>& suites, const std::filesyste
                      const std::vector<std::string>& served, const GradingClock& clock, const std::string& sources,
                      const SuiteRunner& runner = run_suite);
 
+/// Adds `part` (the run of another worker of the same lesson, on other tests)
+/// to `into`: its lines and notes; a worker that did not start decides the
+/// lesson's status, else the first status that is not graded.
+void merge_runs(SuitesRun& into, SuitesRun&& part);
+
 /// Every planned test's status, score, message and time from `run`; a test
 /// without a result line is not_run, saying why.
 void record_outcomes(std::vector<PlannedTest>& planned, const SuitesRun& run);

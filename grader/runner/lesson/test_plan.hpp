@@ -28,6 +28,9 @@ bool has_code(const SelectedExercises& exercises);
 struct SuiteToRun {
   std::string path;     ///< the executable, from the toolchain manifest
   bool hidden = false;  ///< the hidden suite (grade only)
+  /// Only these of its tests ("Suite.Test"): a lesson whose exercises are
+  /// graded with different workers runs each worker's tests alone. Empty: all.
+  std::vector<std::string> tests = {};
 };
 
 /// The suites grading runs for a lesson built as `artifacts`: its public suite
