@@ -58,7 +58,7 @@ TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {
   EXPECT_INVALID_ARGUMENT(student::compare_orders({}, {}), "sentence_a");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog bites")), "sentence_b");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("cat bites man")), "'cat'");
-  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites unicorn"), words("unicorn bites dog")), "unicorn");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites unicorn"), words("unicorn bites dog")), "'unicorn'");
 }
 
 }  // namespace
