@@ -53,6 +53,15 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
         if (!c.detail.empty()) std::cout << "           " << c.detail.substr(0, 800) << "\n";
       }
     }
+    // The local/graded gap: which mutants `grader check` (public tests) shows.
+    if (!report.gaps.empty()) {
+      std::cout << "\nmutants caught, by the tests that catch them (hidden only: `grader check` calls the bug done)\n";
+      std::cout << fmt::format("{:<24} {:>8} {:>26} {:>29}\n", "lesson", "public", "hidden only, reason given",
+                               "hidden only, no reason given");
+      for (const auto& g : report.gaps)
+        std::cout << fmt::format("{:<24} {:>8} {:>26} {:>29}\n", g.lesson, g.public_caught, g.hidden_only_with_reason,
+                                 g.hidden_only_without_reason);
+    }
     std::cout << fmt::format("\n{} checks, {} problems: the course is {}\n", report.checks.size(), bad,
                              bad ? "NOT sound" : "sound");
     return bad ? int{kSomeFailed} : int{kAllPassed};

@@ -9,13 +9,30 @@
 
 namespace grader::client {
 
+namespace {
+std::vector<std::pair<std::string, std::string>>& argument_expectations() {
+  static std::vector<std::pair<std::string, std::string>> recorded;
+  return recorded;
+}
+}  // namespace
+
+void record_argument_expectation(const std::string& argument, const std::string& message) {
+  auto& recorded = argument_expectations();
+  if (recorded.size() < caps::kMaxArgumentExpectations)
+    recorded.emplace_back(argument.substr(0, caps::kMaxArgumentExpectationBytes),
+                          message.substr(0, caps::kMaxArgumentExpectationBytes));
+}
+
 ResultsListener::ResultsListener(const std::string& path) : file_(std::fopen(path.c_str(), "w")) {}
 
 ResultsListener::~ResultsListener() {
   if (file_) std::fclose(file_);
 }
 
-void ResultsListener::OnTestStart(const ::testing::TestInfo&) { student().clear_call_log(); }
+void ResultsListener::OnTestStart(const ::testing::TestInfo&) {
+  student().clear_call_log();
+  argument_expectations().clear();
+}
 
 void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
   if (!file_) return;
@@ -48,6 +65,11 @@ void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
       line["fault_stack"] = calls.back().fault_stack;
       line["fault_how"] = calls.back().fault_how;
     }
+  }
+  if (!argument_expectations().empty()) {
+    line["argument_expectations"] = nlohmann::json::array();
+    for (const auto& [argument, said] : argument_expectations())
+      line["argument_expectations"].push_back({argument, said});
   }
   // Invalid UTF-8 from student output must not break the line: replace it.
   std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -53,6 +53,13 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
   std::size_t message_bytes_ = 0;  ///< failure text written so far (caps::kMaxLessonMessageBytes)
 };
 
+/// Records an EXPECT_INVALID_ARGUMENT of the running test whose call threw
+/// std::invalid_argument: the argument it expects named (its fragment) and
+/// the message. Its result line lists them ("argument_expectations"), so
+/// `grader validate` can find an expectation that a message naming another
+/// argument would satisfy too (grader/validate/argument_checks.hpp).
+void record_argument_expectation(const std::string& argument, const std::string& message);
+
 /// Gives the objects a test makes in the worker (docs/bridge-api.md) the
 /// lifetime of that test: appended by the suite main before any other
 /// listener, so it releases them after the test's result is written.

@@ -29,6 +29,14 @@ inline bool is_failure(TestStatus s) {
   return s == TestStatus::failed || s == TestStatus::crashed || s == TestStatus::timed_out;
 }
 
+/// An EXPECT_INVALID_ARGUMENT of a test that saw its call throw
+/// std::invalid_argument: the argument the test expects the message to name
+/// (its fragment) and the message the code gave.
+struct ArgumentExpectation {
+  std::string argument;
+  std::string message;
+};
+
 struct TestResult {
   std::string lesson;
   std::string exercise;
@@ -42,6 +50,9 @@ struct TestResult {
   std::string message;         ///< full failure text (instructors, and students when show_details)
   std::string public_message;  ///< what a student sees when !show_details
   double seconds = 0;
+  /// The test's invalid-argument expectations that threw (suites' result
+  /// lines; read by `grader validate` on the references, kept in no report).
+  std::vector<ArgumentExpectation> argument_expectations = {};
 };
 
 enum class LessonStatus {

@@ -137,11 +137,20 @@ SuiteOutcome run_suite(const std::string& suite, const fs::path& worker, const f
       // grader says it once, for the lesson.
       if (!outcome.did_not_start.empty()) continue;
       outcome.lines.push_back({j.at("name").get<std::string>(), line_status(j.at("status").get<std::string>()),
-                               j.value("message", ""), j.value("ms", 0) / 1000.0, {}, {}});
+                               j.value("message", ""), j.value("ms", 0) / 1000.0, {}, {}, {}});
       if (auto stack = j.find("fault_stack"); stack != j.end() && stack->is_array())
         for (const auto& name : *stack) {
           if (outcome.lines.back().fault_stack.size() == caps::kMaxFaultFrames) break;
           if (name.is_string()) outcome.lines.back().fault_stack.push_back(name.get<std::string>().substr(0, caps::kMaxFaultNameBytes));
+        }
+      if (auto expectations = j.find("argument_expectations");
+          expectations != j.end() && expectations->is_array())
+        for (const auto& pair : *expectations) {
+          if (outcome.lines.back().argument_expectations.size() == caps::kMaxArgumentExpectations) break;
+          if (!pair.is_array() || pair.size() != 2 || !pair[0].is_string() || !pair[1].is_string()) continue;
+          outcome.lines.back().argument_expectations.push_back(
+              {pair[0].get<std::string>().substr(0, caps::kMaxArgumentExpectationBytes),
+               pair[1].get<std::string>().substr(0, caps::kMaxArgumentExpectationBytes)});
         }
       if (auto how = j.find("fault_how"); how != j.end() && how->is_string())
         for (const char* known : {"threw", "crashed", "timed_out"})

@@ -29,6 +29,8 @@ struct SuiteOutcome {
     /// How the call ended there: "threw", "crashed" or "timed_out" (any
     /// other text from the worker's side is read as "threw").
     std::string fault_how;
+    /// Its EXPECT_INVALID_ARGUMENTs whose call threw std::invalid_argument.
+    std::vector<ArgumentExpectation> argument_expectations;
   };
   std::vector<Line> lines;
   bool timed_out = false;

@@ -84,6 +84,12 @@ inline constexpr std::size_t kMaxFaultNoteBytes = 16 * KiB;
 inline constexpr std::size_t kMaxFaultFrames = 32;
 inline constexpr std::size_t kMaxFaultNameBytes = 256;
 
+/// The invalid-argument expectations a test's result line records (what
+/// `grader validate` reads to find a vacuous one): at most this many per
+/// test, each argument and message cut to this many bytes.
+inline constexpr std::size_t kMaxArgumentExpectations = 32;
+inline constexpr std::size_t kMaxArgumentExpectationBytes = 512;
+
 /// Callbacks (the worker asking the trusted side for an earlier lesson's
 /// reference function, docs/architecture.md). One callback frame: the course's
 /// largest are two small matrices; anything longer fails the call.

@@ -11,6 +11,7 @@
 
 #include "grader/runner/points.hpp"
 #include "grader/util/files.hpp"
+#include "grader/validate/argument_checks.hpp"
 #include "grader/validate/mutant_workspace.hpp"
 #include "grader/validate/patch.hpp"
 #include "grader/validate/pitfalls.hpp"
@@ -56,8 +57,13 @@ std::vector<Mutant> discover_mutants(const fs::path& root) {
         m.one_exercise = y["one_exercise"].as<bool>(false);
         if (m.one_exercise && m.exercise.empty())
           throw std::runtime_error("one_exercise: true needs the mutant's exercise");
-        if (m.is_variant && (!m.pitfalls.empty() || !m.expect_cause.empty()))
-          throw std::runtime_error("a variant is correct: it has no pitfall and no expect_cause");
+        if (const auto why = y["hidden_only"]) {
+          m.hidden_only = why.as<std::string>("");
+          if (m.hidden_only.find_first_not_of(" \t") == std::string::npos)
+            throw std::runtime_error("hidden_only is the reason only hidden tests catch the mutant: it cannot be empty");
+        }
+        if (m.is_variant && (!m.pitfalls.empty() || !m.expect_cause.empty() || !m.hidden_only.empty()))
+          throw std::runtime_error("a variant is correct: it has no pitfall, no expect_cause and no hidden_only");
         if (!m.is_variant && m.must_fail.empty())
           throw std::runtime_error("a mutant must list the tests that catch it under must_fail");
       } catch (const std::exception& e) {
@@ -152,6 +158,52 @@ std::string cause_problem(const std::string& expect_cause, const std::vector<std
   return problem;
 }
 
+bool caught_by_public_test(const runner::SubmissionResult& result) {
+  for (const auto& lesson : result.lessons) {
+    // Code that does not build or start fails `grader check` as well.
+    if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start)
+      return true;
+    for (const auto& t : lesson.tests)
+      if (!t.hidden && t.status != runner::TestStatus::passed && t.status != runner::TestStatus::pending_review)
+        return true;
+  }
+  return false;
+}
+
+GapReport gap_checks(const course::Course& course,
+                     const std::vector<std::pair<const Mutant*, const runner::SubmissionResult*>>& caught) {
+  GapReport out;
+  std::map<std::string, GapCount> gap_of;  // lesson -> its caught mutants, by who catches them
+  for (const auto& [m, result] : caught) {
+    auto& gap = gap_of[m->lesson];
+    const auto [lesson, exercise] = course.find_exercise(m->exercise);
+    // A quiz's answers are scored only against its hidden answer key:
+    // `grader check` reads their form, never their truth, and says so.
+    if (exercise && exercise->kind == course::ExerciseKind::quiz) {
+      ++gap.hidden_only_with_reason;
+      continue;
+    }
+    const bool by_public = caught_by_public_test(*result);
+    if (by_public) ++gap.public_caught;
+    else if (m->hidden_only.empty()) ++gap.hidden_only_without_reason;
+    else ++gap.hidden_only_with_reason;
+    if (by_public && !m->hidden_only.empty())
+      out.checks.push_back({"public", m->lesson + "/" + m->name, "hidden tests only", "a public test fails", false,
+                            "its mutant.yaml says hidden_only, but a public test catches it: remove hidden_only"});
+    else if (!by_public && m->hidden_only.empty())
+      out.checks.push_back(
+          {"public", m->lesson + "/" + m->name, "a public test fails", "hidden tests only", false,
+           "`grader check` calls this bug done: add a public test that catches it, or say in its mutant.yaml why "
+           "only hidden tests may (hidden_only: \"<reason>\")"});
+  }
+  for (const auto& lesson : course.lessons)
+    if (const auto it = gap_of.find(lesson.id); it != gap_of.end()) {
+      it->second.lesson = lesson.id;
+      out.counts.push_back(it->second);
+    }
+  return out;
+}
+
 namespace {
 
 std::string fmt_points(double got, double max) { return runner::points_text(got) + "/" + runner::points_text(max); }
@@ -201,6 +253,11 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
             return n.who == note.who && n.description == note.description;
           }))
         report.isolation.push_back(note);
+  // Expected errors that another argument's message would satisfy too.
+  {
+    const auto checks = argument_checks(reference);
+    report.checks.insert(report.checks.end(), checks.begin(), checks.end());
+  }
   say("grading the starter (starter/)");
   auto starter = grader.grade(course.root / "starter", all);
   for (const auto* which : {&reference, &starter}) {
@@ -287,6 +344,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       });
 
   std::map<std::string, std::set<std::string>> caught;  // lesson -> hidden tests that failed for some mutant
+  std::vector<std::pair<const Mutant*, const runner::SubmissionResult*>> caught_mutants;
   for (std::size_t i = 0; i < mutants.size(); ++i) {
     const auto& m = mutants[i];
     Check c;
@@ -350,7 +408,11 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       if (m.description.size()) c.subject += " (" + m.description + ")";
     }
     report.checks.push_back(c);
+    if (!m.is_variant && c.ok) caught_mutants.push_back({&m, &results[i]});
   }
+  const auto gap = gap_checks(course, caught_mutants);
+  report.checks.insert(report.checks.end(), gap.checks.begin(), gap.checks.end());
+  report.gaps = gap.counts;
 
   // Messages: what the mutants' reports show a student names the call and
   // holds no raw test-framework text.

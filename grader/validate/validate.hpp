@@ -30,6 +30,9 @@ struct Mutant {
   /// only; every test of the lesson's other exercises passes (an exercise
   /// graded against the reference of the ones it `uses` does not pay for them).
   bool one_exercise = false;
+  /// Why only hidden tests catch this mutant (`hidden_only`); empty: a
+  /// public test must catch it, or `grader check` calls a wrong lesson done.
+  std::string hidden_only;
 };
 
 /// Reads tests/mutants/<lesson>/<name>/mutant.yaml; throws std::runtime_error
@@ -45,8 +48,24 @@ struct Check {
   std::string detail;
 };
 
+/// The local/graded gap of one lesson: of its mutants that the tests catch,
+/// how many a public test catches (so `grader check` shows the bug), and how
+/// many only hidden tests catch, with the reason stated (`hidden_only`) or not.
+struct GapCount {
+  std::string lesson;
+  int public_caught = 0;
+  int hidden_only_with_reason = 0;
+  int hidden_only_without_reason = 0;
+};
+
+/// True when `grader check` would show the bug of a graded mutant: a public
+/// test did not pass, or the code did not build or start.
+bool caught_by_public_test(const runner::SubmissionResult& result);
+
 struct Report {
   std::vector<Check> checks;
+  /// Per validated lesson with mutants, in course order.
+  std::vector<GapCount> gaps;
   /// How the references' compiler and workers were isolated (each distinct note once).
   std::vector<runner::IsolationNote> isolation;
   bool ok() const;
@@ -78,6 +97,19 @@ std::vector<std::string> message_problems(const course::Course& course, const ru
 /// "" when one of `reports` has a `likely cause:` line holding
 /// `expect_cause`; otherwise what the reports' likely causes were instead.
 std::string cause_problem(const std::string& expect_cause, const std::vector<std::string>& reports);
+
+struct GapReport {
+  std::vector<Check> checks;     ///< "public" problems: hidden-only without a reason, or a reason that is stale
+  std::vector<GapCount> counts;  ///< per lesson, in course order
+};
+
+/// The local/graded gap of mutants the tests catch (each with its graded
+/// result): a mutant that only hidden tests catch is a problem unless its
+/// `hidden_only` says why, and a `hidden_only` on a mutant a public test
+/// catches is a problem too (the reason is no longer true). A quiz's mutants
+/// count as hidden-only with a reason: its answer key is hidden by design.
+GapReport gap_checks(const course::Course& course,
+                     const std::vector<std::pair<const Mutant*, const runner::SubmissionResult*>>& caught);
 
 Report validate_course(const runner::Grader& grader, const ValidateOptions& options);
 

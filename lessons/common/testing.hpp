@@ -31,7 +31,9 @@
 #include <vector>
 
 #include "common/tensor.hpp"
+#include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
+#include "grader/testing/argument_names.hpp"
 #include "grader/testing/tensor_compare.hpp"
 
 namespace grader::testing {
@@ -309,19 +311,33 @@ inline ::testing::AssertionResult as_reported(const char*, const ::testing::Asse
     } else                                                                                          \
       ASSERT_CHECK(::course_testing::fails(::course_testing::subject() + ": " + std::string(what)))
 
+namespace course_testing {
+/// How an expected error names its argument, for the failure message.
+inline std::string argument_form(const std::string& fragment) {
+  if (fragment.size() >= 2 && fragment.front() == '\'' && fragment.back() == '\'') return "(quoted, as the header shows it)";
+  if (fragment.find_first_of(": ") != std::string::npos) return "(the message the header gives)";
+  return "first (\"" + fragment + ": ...\" or \"" + fragment + " ...\", as the header shows it)";
+}
+}  // namespace course_testing
+
 /// The reference solutions, in namespace course. Only HIDDEN suites link them:
 /// public suites ship to students without solutions/, so they must check
 /// known facts and values instead of calling ref::.
 namespace ref = ::course;
 
 /// Expects `statement` (one call into the student's code) to throw
-/// std::invalid_argument whose message contains `fragment` (the name of the
-/// bad argument), and says what happened instead, under the call's name.
+/// std::invalid_argument whose message names `fragment`, the bad argument, the
+/// way the headers promise (grader/testing/argument_names.hpp): first, as in
+/// "x: expected shape ..." or "max_len must be > 0, got 0" (a whole message
+/// works too), or as a field of the first word ("norm1.weight: ..."), or, for
+/// a quoted value ("'unicorn'"), anywhere. Says what happened instead, under
+/// the call's name. Each message is recorded for `grader validate`, which
+/// fails an expectation that another argument's message would satisfy too.
 #define EXPECT_INVALID_ARGUMENT(statement, fragment) EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, "")
 
 /// The same, with the likely cause when the call accepted the bad argument
 /// (nothing was thrown): EXPECT_INVALID_ARGUMENT_EXPLAINED(student::f(7, 2),
-/// "divisible", "the divisibility check is missing: ...").
+/// "embed_dim (7) must be divisible by num_heads (2)", "the divisibility check is missing: ...").
 #define EXPECT_INVALID_ARGUMENT_EXPLAINED(statement, fragment, cause_if_accepted)                             \
   do {                                                                                                           \
     try {                                                                                                        \
@@ -332,9 +348,10 @@ namespace ref = ::course;
           "', but nothing was thrown" +                                                                          \
           (cause__.empty() ? std::string() : "\n" + ::grader::testing::likely_cause_line(cause__))));            \
     } catch (const std::invalid_argument& e__) {                                                                 \
-      EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                  \
-                   "expected std::invalid_argument naming '" + std::string(fragment) +                           \
-                       "', but its message does not name it: " + e__.what());                                   \
+      ::grader::client::record_argument_expectation(std::string(fragment), e__.what());                          \
+      EXPECT_HOLDS(::grader::testing::names_argument(e__.what(), fragment),                                      \
+                   "expected std::invalid_argument naming '" + std::string(fragment) + "' " +                    \
+                       ::course_testing::argument_form(fragment) + ", but its message does not: " + e__.what()); \
     } catch (const ::grader::client::WorkerFailure&) {                                                           \
       ::grader::client::student().expect_from_last_call("std::invalid_argument naming '" +                       \
                                                         std::string(fragment) + "'");                            \

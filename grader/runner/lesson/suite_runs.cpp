@@ -84,6 +84,7 @@ void record_outcomes(std::vector<PlannedTest>& planned, const SuitesRun& run) {
     p.test.seconds = it->second.seconds;
     p.test.message = it->second.message;
     p.test.status = it->second.status;
+    p.test.argument_expectations = it->second.argument_expectations;
     if (p.test.status == TestStatus::passed) p.test.score = p.test.max_score;
   }
 }

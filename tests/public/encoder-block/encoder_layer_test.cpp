@@ -206,7 +206,8 @@ TEST(EncoderLayer, CausalMaskHidesLaterPositions) {
 TEST(EncoderLayer, RejectsArgumentsThatDoNotFit) {
   const auto p = random_layer(6, 8, 15);
   EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({2, 3, 5}), p, post_norm(2)), "src");
-  EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({2, 3, 6}), p, post_norm(4)), "divisible");
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({2, 3, 6}), p, post_norm(4)),
+                          "embed_dim (6) must be divisible by num_heads (4)");
   EncoderMasks bad_mask;
   bad_mask.src_mask = course::AttentionMask{course::MaskKind::boolean, Tensor({3, 4})};
   EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({2, 3, 6}), p, post_norm(2), bad_mask), "attn_mask");

@@ -39,6 +39,19 @@ TEST(EncoderStack, InputScalesTheEmbeddingsBySqrtE) {
                                                         Tensor({1, 1, 9}, std::vector<float>{1, 2, 1, 2, 1, 2, 1, 2, 1}))});
 }
 
+TEST(EncoderStack, InputScaleIsNotAWholeNumber) {
+  // E = 6: sqrt(6) = 2.449..., which an integer type would cut to 2. Row 0 of the encoding is 0 1 0 1 0 1.
+  const Tensor x = student::encoder_input(Tensor({1, 1, 6}, 1.0f));
+  Tensor want({1, 1, 6}), truncated({1, 1, 6});
+  for (Index e = 0; e < 6; ++e) {
+    want.at({0, 0, e}) = std::sqrt(6.0f) + (e % 2 == 1 ? 1.0f : 0.0f);
+    truncated.at({0, 0, e}) = 2.0f + (e % 2 == 1 ? 1.0f : 0.0f);
+  }
+  EXPECT_RESULT_NEAR_EXPLAINED(x, want, kTol,
+                               {course_testing::mistake("sqrt(E) is cut to a whole number (an integer type holds it)",
+                                                        truncated)});
+}
+
 TEST(EncoderStack, NoLayersIsTheInput) {
   const Tensor embeddings = random_tensor({2, 3, 4}, 1);
   const Tensor input = student::encoder_input(embeddings);

@@ -21,6 +21,17 @@ double neighbour_distance_width16() {
   return std::sqrt(sum);
 }
 
+// The sinusoidal encoding (base 10000) by its formula: column 2i is sin(p w_i), 2i + 1 is cos(p w_i).
+course::MatrixXd sinusoidal(Index length, Index width) {
+  course::MatrixXd pe(length, width);
+  for (Index p = 0; p < length; ++p)
+    for (Index c = 0; c < width; ++c) {
+      const double angle = double(p) * std::pow(10000.0, -double(c - c % 2) / double(width));
+      pe(p, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+    }
+  return pe;
+}
+
 TEST(LvfLengths, OneReportPerLengthInOrder) {
   const std::vector<Index> lengths = {64, 8, 600, 8};
   const auto reports = student::length_experiment(lengths, 16, 512);
@@ -66,6 +77,19 @@ TEST(LvfLengths, SinusoidalKeepsNeighboursApartAtEveryLength) {
   const double d = neighbour_distance_width16();
   for (const auto& r : student::length_experiment({2, 64, 1000}, 16, 512))
     EXPECT_VALUE_NEAR(r.sinusoidal.min_distance, d, kTol) << "sinusoidal encoding, length " << r.length;
+}
+
+TEST(LvfLengths, SinusoidalStatsAreThoseOfEachLength) {
+  // position_stats(positional_encoding(length, d_model)) at the report's own length, not the table's.
+  const auto reports = student::length_experiment({3}, 8, 50);
+  ASSERT_SAME(reports.size(), 1u);
+  const course::PositionStats want = student::position_stats(sinusoidal(3, 8));
+  const course::PositionStats at_table = student::position_stats(sinusoidal(50, 8));
+  EXPECT_CHECK(course_testing::value_near(
+      course_testing::subject() + ".sinusoidal.neighbour_ratio", reports[0].sinusoidal.neighbour_ratio,
+      want.neighbour_ratio, kTol,
+      {course_testing::mistake("the encoding is measured at the table's length, not at each length",
+                               at_table.neighbour_ratio)}));
 }
 
 TEST(LvfLengths, OnlyTheSinusoidalEncodingKnowsWhatNearMeans) {

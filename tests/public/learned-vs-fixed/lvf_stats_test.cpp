@@ -25,6 +25,15 @@ TEST(LvfStats, ThreePointsOnALine) {
   EXPECT_VALUE_NEAR(s.neighbour_ratio, 0.75, kTol) << "position_stats: neighbour_ratio = 5 / (20 / 3)";
 }
 
+TEST(LvfStats, IdenticalRowsHaveNoRatio) {
+  // Every row the same: every distance is 0, and the ratio is 0 / 0 = NaN (the header), not a made-up 1.
+  const course::PositionStats s = student::position_stats(MatrixXd::Constant(3, 2, 0.5));
+  EXPECT_VALUE_NEAR(s.min_distance, 0.0, kTol);
+  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text()
+                                                  << "three identical rows: expected NaN for neighbour_ratio (0 / 0), got "
+                                                  << s.neighbour_ratio);
+}
+
 TEST(LvfStats, TwoPositionsHaveRatioOne) {
   MatrixXd p(2, 2);
   p << 1, 2,  //

@@ -87,6 +87,22 @@ TEST(MhaHeads, LargeScoresStayFinite) {
   EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, 0}), 1.0, kTol);
 }
 
+TEST(MhaHeads, LargeScoresStayFiniteWhereverTheMaximumIs) {
+  // One query, S = 4 keys: key p scores 30 * 30 * 4 / 2 = 1800, the others 0.
+  // exp(1800 - m) is finite only when m is the maximum of the WHOLE row.
+  const Tensor q = filled({1, 1, 1, 4}, [](Index) { return 30.0f; });
+  const Tensor v = filled({1, 1, 4, 4}, [](Index i) { return i / 4 == i % 4 ? 1.0f : 0.0f; });  // value s = e_s
+  for (Index p = 0; p < 4; ++p) {
+    const Tensor k = filled({1, 1, 4, 4}, [p](Index i) { return i / 4 == p ? 30.0f : 0.0f; });
+    const auto r = student::attend_heads(q, k, v);
+    for (Index s = 0; s < 4; ++s)
+      EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, s}), s == p ? 1.0 : 0.0, kTol)
+          << "score 1800 at key " << p << " against 0 elsewhere: all weight on key " << p
+          << " (subtract the maximum of every key's score)";
+    EXPECT_VALUE_NEAR(r.output.at({0, 0, 0, p}), 1.0, kTol);
+  }
+}
+
 TEST(MhaHeads, ScoreBiasIsAddedToTheScaledScores) {
   // Equal scores; a bias of ln 2 on key 1 doubles its weight, -inf on key 2 removes it.
   const Tensor q({1, 1, 1, 2}, {0, 0});

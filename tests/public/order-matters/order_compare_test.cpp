@@ -36,6 +36,18 @@ TEST(OrderCompare, DogBitesManVersusManBitesDog) {
       << "with encoding, B's outputs are no longer A's outputs reordered";
 }
 
+TEST(OrderCompare, PooledDistanceWithPositionsIsEuclidean) {
+  // The header's || mean_pool(out_a) - mean_pool(out_b) ||, from the student's own
+  // functions: about 0.84 here, so its square (about 0.7) is clearly another number.
+  const auto a = words("dog bites man"), b = words("man bites dog");
+  const course::VectorXf pooled_a = student::mean_pool(student::self_attend(student::with_positions(student::embed(a))).output);
+  const course::VectorXf pooled_b = student::mean_pool(student::self_attend(student::with_positions(student::embed(b))).output);
+  const double want = (pooled_a - pooled_b).norm();
+  const auto c = student::compare_orders(a, b);
+  EXPECT_VALUE_NEAR(c.pooled_distance_with, want, course_testing::kFloatTol)
+      << "the Euclidean distance, not its square (" << want * want << ")";
+}
+
 TEST(OrderCompare, ASentenceComparedWithItselfIsZeroBothWays) {
   const course::OrderComparison c = student::compare_orders(words("a bird sees the cat"), words("a bird sees the cat"));
   EXPECT_SAME(c.permutation, (std::vector<Index>{0, 1, 2, 3, 4}));
@@ -58,7 +70,7 @@ TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {
   EXPECT_INVALID_ARGUMENT(student::compare_orders({}, {}), "sentence_a");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog bites")), "sentence_b");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("cat bites man")), "'cat'");
-  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites unicorn"), words("unicorn bites dog")), "unicorn");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites unicorn"), words("unicorn bites dog")), "'unicorn'");
 }
 
 }  // namespace

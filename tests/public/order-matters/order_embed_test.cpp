@@ -42,9 +42,9 @@ TEST(OrderEmbed, RowsAreTheTableRowsOfTheWords) {
 }
 
 TEST(OrderEmbed, UnknownWordIsNamed) {
-  EXPECT_INVALID_ARGUMENT(student::embed(words("dog bites unicorn")), "unicorn");
+  EXPECT_INVALID_ARGUMENT(student::embed(words("dog bites unicorn")), "'unicorn'");
   // Words are matched exactly: the vocabulary is lowercase.
-  EXPECT_INVALID_ARGUMENT(student::embed(words("Dog bites man")), "Dog");
+  EXPECT_INVALID_ARGUMENT(student::embed(words("Dog bites man")), "'Dog'");
 }
 
 TEST(OrderEmbed, WithPositionsAddsTheEncodingByHand) {
