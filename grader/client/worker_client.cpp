@@ -15,6 +15,7 @@
 
 #include "grader/client/call_end.hpp"
 #include "grader/client/reference_table.hpp"
+#include "grader/protocol/errors.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
 #include "grader/util/caps.hpp"
@@ -202,18 +203,18 @@ int WorkerClient::collect_end() {
   return child_.raw_status();
 }
 
-std::string WorkerClient::output_tail() const {
+std::string WorkerClient::output_tail(std::string_view when) const {
   if (last_output_.empty()) return {};
   // Whatever the student printed is often the best clue; show its tail.
   constexpr std::size_t kShown = 1500;
   std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
-  std::string text = "\n--- output of your code ---\n" + shown;
+  std::string text = "\n--- output of your code" + std::string(when) + " ---\n" + shown;
   if (output_truncated_) text += "\n(output was cut)";
   return text;
 }
 
 void WorkerClient::did_not_start(const std::string& what) {
-  start_failure_ = "your code did not start: " + what + output_tail();
+  start_failure_ = "your code did not start: " + what + output_tail("");
   stop();
   throw WorkerDidNotStart(start_failure_);
 }
@@ -235,14 +236,9 @@ void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   next_call_end = CallEnd::other;
   // A worker stopped for its flood ends whatever wait was going on (a closed
   // pipe, a failed write): the flood is the cause to name.
-  std::string message = std::string(call_text) + ": " + (output_flooded_ ? flood_text("your code", "during this call") : what);
-  // Whatever the student printed is often the best clue; show its tail.
-  if (!last_output_.empty()) {
-    constexpr std::size_t kShown = 1500;
-    std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
-    message += "\n--- output of your code during this call ---\n" + shown;
-    if (output_truncated_) message += "\n(output was cut)";
-  }
+  std::string message = std::string(call_text) + ": " +
+                        (output_flooded_ ? flood_text("your code", "during this call") : what) +
+                        output_tail(" during this call");
   stop();
   throw WorkerFailure(message);
 }
@@ -339,13 +335,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       call_log_.back().error_kind = reply.error.kind;
       if (!call_log_.back().fault_stack.empty()) call_log_.back().fault_how = "threw";
     }
-    try {
-      rethrow(reply.error);
-    } catch (const std::exception& e) {
-      // Prefix the call so the test message names what was called.
-      (void)e;
-      throw;
-    }
+    rethrow(reply.error);
   }
   return std::move(reply.results);
 }
@@ -427,18 +417,8 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
     fail(call_text, "callback '" + callback.function + "': " + e.what());
   } catch (const protocol::ProtocolError& e) {
     fail(call_text, "malformed callback '" + callback.function + "' from the worker: " + e.what());
-  } catch (const std::invalid_argument& e) {
-    answer = {callback.sequence, false, {}, {"invalid_argument", e.what()}};
-  } catch (const std::out_of_range& e) {
-    answer = {callback.sequence, false, {}, {"out_of_range", e.what()}};
-  } catch (const std::domain_error& e) {
-    answer = {callback.sequence, false, {}, {"domain_error", e.what()}};
-  } catch (const std::length_error& e) {
-    answer = {callback.sequence, false, {}, {"length_error", e.what()}};
-  } catch (const std::logic_error& e) {
-    answer = {callback.sequence, false, {}, {"logic_error", e.what()}};
   } catch (const std::exception& e) {
-    answer = {callback.sequence, false, {}, {"runtime_error", e.what()}};
+    answer = {callback.sequence, false, {}, protocol::error_of(e)};
   }
   auto polls = output_polls();
   const protocol::ExtraPoll* extra = polls.fds;
@@ -510,17 +490,10 @@ void WorkerClient::clear_call_log() {
 }
 
 void rethrow(const protocol::Error& error) {
-  const std::string& k = error.kind;
-  const std::string& m = error.message;
-  if (k == "invalid_argument") throw std::invalid_argument(m);
-  if (k == "out_of_range") throw std::out_of_range(m);
-  if (k == "domain_error") throw std::domain_error(m);
-  if (k == "length_error") throw std::length_error(m);
-  if (k == "not_implemented") throw NotImplemented(m);
-  if (k == "logic_error") throw std::logic_error(m);
-  if (k == "runtime_error") throw std::runtime_error(m);
-  if (k == "bad_alloc") throw StudentException(k, "your code ran out of memory (std::bad_alloc)");
-  throw StudentException(k, m);
+  protocol::throw_if_standard(error);
+  if (error.kind == "not_implemented") throw NotImplemented(error.message);
+  if (error.kind == "bad_alloc") throw StudentException(error.kind, "your code ran out of memory (std::bad_alloc)");
+  throw StudentException(error.kind, error.message);
 }
 
 WorkerClient& student() {

@@ -158,7 +158,8 @@ class WorkerClient {
   /// Waits briefly for a worker whose pipe closed, drains its last output and
   /// returns its wait status (killing it if it is still running).
   int collect_end();
-  std::string output_tail() const;
+  /// The tail of what the worker printed, under "--- output of your code<when> ---" ('' when nothing).
+  std::string output_tail(std::string_view when) const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
   /// Keeps a fault note (where the worker's code was when the call failed)
   /// in the call's record; fails the call when it is malformed or too large.
