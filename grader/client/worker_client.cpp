@@ -107,6 +107,50 @@ std::string timed_out_text(std::chrono::milliseconds call_timeout) {
          " s (an infinite loop, or far too much work?); the call was stopped";
 }
 
+// How a worker that ended reads in a message, from how the sandbox says it
+// ended (sandbox::EndStatus) and its signal: what happened and what to look
+// for, in a call ("your code ...") and before it was ready ("the worker ...",
+// in the static initialisation of the student's files). One table for both.
+struct WorkerEnd {
+  std::string in_call;
+  std::string before_ready;
+};
+
+WorkerEnd worker_end(const sandbox::Child& child, const sandbox::Limits& limits) {
+  const int st = child.raw_status();
+  const std::string how = sandbox::describe_status(st);
+  const std::string init = kStaticInitHint;
+  auto stopped = [&](const std::string& limit, const std::string& question) {
+    return WorkerEnd{"was stopped: " + how + " (" + limit + ")",
+                     "was stopped before it was ready: it " + how + " (" + limit + "; " + init + ": " + question + ")"};
+  };
+  auto crashed = [&](const std::string& in_call, const std::string& question) {
+    return WorkerEnd{in_call, "crashed before it was ready: it " + how + " (" + init + ": " + question + ")"};
+  };
+  switch (child.end_status()) {
+    case sandbox::EndStatus::ok:
+    case sandbox::EndStatus::exited:
+      return {"ended the worker: " + how + " during the call (exit() in student code?)",
+              how + " before it was ready (" + init + ": does one call exit() or _exit()?)"};
+    case sandbox::EndStatus::time_limit:
+      return stopped("its CPU time limit of " + seconds_text(std::chrono::milliseconds(
+                                                    static_cast<std::int64_t>(limits.cpu_seconds * 1000))) + " s",
+                     "does one loop forever?");
+    case sandbox::EndStatus::memory_limit:
+      return stopped("its memory limit of " + std::to_string(limits.address_space_bytes >> 20) + " MiB",
+                     "does one allocate too much?");
+    case sandbox::EndStatus::signalled:
+    case sandbox::EndStatus::wall_limit:
+    case sandbox::EndStatus::output_limit: break;
+  }
+  const int sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+  if (sig == SIGABRT)
+    return crashed("aborted: " + how + " (a failed assertion?)",
+                   "does one throw an exception, which ends the program through std::terminate, or fail an assertion?");
+  if (sig == SIGSEGV) return crashed("crashed: " + how + "; look for an index out of range", "look for an index out of range or a null pointer there");
+  return crashed(how, "look for an index out of range or a null pointer there");
+}
+
 // A callback's function name, as the worker sent it, short enough for a message.
 std::string shown_name(const std::string& name) {
   constexpr std::size_t kShown = 64;
@@ -120,7 +164,7 @@ void WorkerClient::drain_output(int fd, void* client) {
   sandbox::drain_into(fd, self.last_output_, self.options_.output_cap, self.output_truncated_, &self.output_drained_);
   if (self.output_drained_ > caps::kMaxWorkerOutputDrainedPerCall && !self.output_flooded_) {
     self.output_flooded_ = true;
-    self.child_.kill();  // its pipes close: the wait in progress ends as "closed"
+    self.child_.stop(sandbox::EndStatus::output_limit);  // its pipes close: the wait in progress ends as "closed"
   }
 }
 
@@ -154,21 +198,9 @@ void WorkerClient::await_ready() {
       did_not_start(kForeignFrame);
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {
-      int st = collect_end();
+      collect_end();
       if (output_flooded_) did_not_start(flood_text("it", "before it was ready (" + std::string(kStaticInitHint) + ")"));
-      std::string how = sandbox::describe_status(st);
-      if (WIFEXITED(st))
-        did_not_start("the worker " + how + " before it was ready (" + kStaticInitHint +
-                      ": does one call exit() or _exit()?)");
-      if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT)
-        did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
-                      ": does one throw an exception, which ends the program through std::terminate, or fail an "
-                      "assertion?)");
-      if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
-        did_not_start("the worker was stopped before it was ready: it " + how + " (CPU time or memory limit; " +
-                      kStaticInitHint + ": does one allocate too much or loop?)");
-      did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
-                    ": look for an index out of range or a null pointer there)");
+      did_not_start("the worker " + worker_end(child_, options_.limits).before_ready);
     }
   }
   bool ready = false;
@@ -189,7 +221,7 @@ void WorkerClient::await_ready() {
     did_not_start(kForeignFrame);
 }
 
-int WorkerClient::collect_end() {
+void WorkerClient::collect_end() {
   for (int i = 0; i < 50 && !child_.try_wait(); ++i) usleep(2000);
   if (child_.running()) child_.kill();
   for (int fd : {child_.stdout_fd(), child_.stderr_fd()})
@@ -200,7 +232,6 @@ int WorkerClient::collect_end() {
         if (errno == EAGAIN) break;
       }
     }
-  return child_.raw_status();
 }
 
 std::string WorkerClient::output_tail(std::string_view when) const {
@@ -290,18 +321,12 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::closed:
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
-        int st = collect_end();
-        std::string how = sandbox::describe_status(st);
-        if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
-        else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
-        else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
-          how = "was stopped: " + how + " (CPU time or memory limit)";
-        else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
+        collect_end();
         // The CPU limit's SIGXCPU wrote its note as a crash does, but it is a time limit.
         if (!call_log_.empty() && !call_log_.back().fault_stack.empty())
-          call_log_.back().fault_how = WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU ? "timed_out" : "crashed";
+          call_log_.back().fault_how = child_.end_status() == sandbox::EndStatus::time_limit ? "timed_out" : "crashed";
         ends_as(CallEnd::crashed);
-        fail(call_text, "your code " + how);
+        fail(call_text, "your code " + worker_end(child_, options_.limits).in_call);
       }
     }
     if (protocol::is_fault_note(frame.bytes)) {
