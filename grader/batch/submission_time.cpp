@@ -12,22 +12,12 @@
 #include "grader/report/csv.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::batch {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trimmed(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
 
 // Rows of a CSV with a header, as maps from lowercased column name to value.
 struct Table {
@@ -55,7 +45,7 @@ Table read_table(const fs::path& csv, const std::string& expected_header) {
   }
   if (rows.empty()) throw std::invalid_argument(csv.string() + " is empty; its first row must be the header " + expected_header);
   Table t;
-  for (auto& h : rows[0]) t.header.push_back(lower(trimmed(h)));
+  for (auto& h : rows[0]) t.header.push_back(util::lower(std::string(util::trim(h))));
   t.rows.assign(rows.begin() + 1, rows.end());
   if (t.column("student") < 0)
     throw std::invalid_argument(fmt::format("{}: the header has no 'student' column; the header must be {}", csv.string(),
@@ -65,7 +55,7 @@ Table read_table(const fs::path& csv, const std::string& expected_header) {
 
 std::string cell(const Table&, const std::vector<std::string>& row, int column) {
   if (column < 0 || static_cast<std::size_t>(column) >= row.size()) return "";
-  return trimmed(report::csv_text_value(row[static_cast<std::size_t>(column)]));
+  return std::string(util::trim(report::csv_text_value(row[static_cast<std::size_t>(column)])));
 }
 
 }  // namespace
@@ -105,7 +95,7 @@ std::map<std::string, std::time_t> read_extensions(const fs::path& csv, const co
     } else {
       throw std::invalid_argument(where + ": give the new due date (due) or the days added (days)");
     }
-    if (!out.emplace(lower(id), extended).second)
+    if (!out.emplace(util::lower(id), extended).second)
       throw std::invalid_argument(fmt::format("{}: student '{}' has a second extension; keep one row per student", where,
                                               report::plain_line(id)));
   }
@@ -126,7 +116,7 @@ std::map<std::string, std::time_t> read_submitted_at(const fs::path& csv) {
       throw std::invalid_argument(fmt::format("{}: submitted_at '{}' is not a date and time with its time zone, like "
                                               "2026-11-20T23:12:05Z",
                                               where, report::plain_line(text)));
-    if (!out.emplace(lower(id), *at).second)
+    if (!out.emplace(util::lower(id), *at).second)
       throw std::invalid_argument(fmt::format("{}: student '{}' is listed twice", where, report::plain_line(id)));
   }
   return out;
@@ -146,7 +136,7 @@ std::optional<std::time_t> entry_file_time(const fs::path& entry) {
 runner::SubmissionTime submission_time(const Entry& entry, const DeadlineInputs& inputs) {
   runner::SubmissionTime t;
   t.flagged_late = lms_flags_late(entry.path);
-  if (auto it = inputs.submitted_at.find(lower(entry.student)); it != inputs.submitted_at.end()) {
+  if (auto it = inputs.submitted_at.find(util::lower(entry.student)); it != inputs.submitted_at.end()) {
     t.at = it->second;
     t.source = "from " + inputs.submitted_at_file;
   } else if (inputs.times_from_files) {
@@ -164,7 +154,7 @@ void stamp_lateness(const Entry& entry, const DeadlineInputs& inputs, runner::Su
   kept.submitted_at = t.at;
   kept.time_source = t.source;
   kept.flagged_late = t.flagged_late;
-  if (auto it = inputs.extended_due.find(lower(entry.student)); it != inputs.extended_due.end())
+  if (auto it = inputs.extended_due.find(util::lower(entry.student)); it != inputs.extended_due.end())
     kept.extended_due = it->second;
   apply_late_inputs(kept, result);
 }

@@ -19,6 +19,7 @@
 #include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::build {
 namespace fs = std::filesystem;
@@ -174,10 +175,6 @@ void log_build(const std::string& what, const std::string& subject, double secon
   static const char* path = std::getenv("GRADER_BUILD_LOG");
   if (!path || !*path) return;
   std::ofstream(path, std::ios::app) << what << " " << subject << " " << seconds << "\n";
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // Objects being compiled right now in this process, by key. In a batch two
@@ -489,7 +486,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     if (auto bad = find_forbidden_file_reference(source.content)) {
       // Refused before the compiler sees it; the sandbox would deny the read anyway.
       result.diagnostics = describe(*bad, source.relative);
-      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      result.seconds = util::seconds_since(start);
       return result;
     }
     // Alone, in a folder of its own beside the lesson's scratch folder: the
@@ -516,9 +513,9 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       if (auto bad = find_forbidden_in_generated_assembly(generated)) {
         result.isolation = run.isolation;
         ++result.compiled;
-        log_build("failed", source.relative, seconds_since(compile_start));
+        log_build("failed", source.relative, util::seconds_since(compile_start));
         result.diagnostics = describe(*bad, source.relative);
-        result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        result.seconds = util::seconds_since(start);
         return result;
       }
       sandbox::Spec assemble = compile_spec(toolchain_, compile_dir.path(), limits);
@@ -534,7 +531,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     }
     result.isolation = run.isolation;
     ++result.compiled;
-    log_build(run.ok() ? "compile" : "failed", source.relative, seconds_since(compile_start));
+    log_build(run.ok() ? "compile" : "failed", source.relative, util::seconds_since(compile_start));
     if (!run.ok()) {
       if (run.timed_out)
         result.diagnostics = source.relative + ": compiling took longer than " + std::to_string(limits.wall_seconds()) +
@@ -548,7 +545,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
         result.diagnostics =
             explain_denied_reads(trim_diagnostics(run.err, hidden_paths(compile_dir.path(), work_dir))) +
             (run.output_truncated ? "... (the compiler's output was cut after 256 KiB)\n" : "");
-      result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      result.seconds = util::seconds_since(start);
       return result;
     }
     const fs::path object = work_dir / (std::to_string(objects.size()) + ".o");
@@ -556,7 +553,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     fs::copy_file(compiled_object, object, fs::copy_options::overwrite_existing, ec);
     if (ec) {
       result.diagnostics = source.relative + ": the compiled object could not be kept (" + ec.message() + ")";
-      result.seconds = seconds_since(start);
+      result.seconds = util::seconds_since(start);
       return result;
     }
     // Publish into the cache atomically: concurrent graders may race here.
@@ -579,7 +576,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
       log_build("linked-cached", lesson, 0);
       result.ok = true;
       result.worker = worker;
-      result.seconds = seconds_since(start);
+      result.seconds = util::seconds_since(start);
       return result;
     }
   }
@@ -599,10 +596,10 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
     std::string text = run.err;
     // Undefined references to the lesson API mean a function was deleted or renamed.
     result.diagnostics = "linking the worker failed:\n" + trim_diagnostics(text, hidden_paths({}, work_dir));
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.seconds = util::seconds_since(start);
     return result;
   }
-  log_build("link", lesson, seconds_since(link_start));
+  log_build("link", lesson, util::seconds_since(link_start));
   {  // publish atomically, as for objects
     std::error_code ec;
     fs::create_directories(cached_worker.parent_path(), ec);
@@ -613,7 +610,7 @@ BuildResult WorkerBuilder::build(const std::string& lesson, const std::vector<So
   }
   result.ok = true;
   result.worker = worker;
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = util::seconds_since(start);
   return result;
 }
 

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "grader/cli/commands.hpp"
+#include "grader/cli/selection.hpp"
 #include "grader/report/terminal.hpp"
 
 namespace grader::cli {
@@ -26,30 +27,9 @@ Command add_check(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--keep", o->keep, "Keep the temporary build folders (for debugging)");
   return [&global, o]() {
     auto ctx = make_context(global);
-    runner::GradeOptions options;
+    runner::GradeOptions options = check_selection(ctx->course, o->lesson, o->track);
     options.jobs = ctx->jobs;
     options.keep_work_dirs = o->keep;
-    if (!o->lesson.empty()) {
-      if (!ctx->course.find_lesson(o->lesson)) {
-        // Accept an exercise id too: students think in exercises.
-        auto [lesson, exercise] = ctx->course.find_exercise(o->lesson);
-        if (!exercise) {
-          std::string ids;
-          for (const auto& l : ctx->course.lessons) ids += (ids.empty() ? "" : ", ") + l.id;
-          throw UsageError("no lesson or exercise named '" + o->lesson + "'; lessons are: " + ids);
-        }
-        options.lessons = {lesson->id};
-        options.exercises = {exercise->id};
-      } else {
-        options.lessons = {o->lesson};
-      }
-    }
-    if (!o->track.empty()) {
-      const auto* track = ctx->course.find_track(o->track);
-      if (!track) throw UsageError("no track named '" + o->track + "' in course.yaml (see grader list)");
-      for (const auto& e : track->exercises)
-        if (options.exercises.empty() || o->lesson.empty()) options.exercises.insert(e);
-    }
     std::filesystem::path workspace = o->workspace.empty() ? ctx->course.root / "starter" : std::filesystem::path(o->workspace);
     if (!std::filesystem::is_directory(workspace))
       throw UsageError("workspace " + workspace.string() + " is not a folder");

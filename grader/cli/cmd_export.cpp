@@ -20,6 +20,7 @@
 #include "grader/report/no_submission.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::cli {
 
@@ -36,16 +37,11 @@ struct ExportOptions {
   std::string title;  ///< empty: html takes the course's title, canvas "Class report"
 };
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // Roster entries by lowercased id (ids from LMS names and roster files may
 // differ in letter case only).
 std::map<std::string, gradebook::RosterEntry> roster_by_id(const gradebook::Gradebook& book) {
   std::map<std::string, gradebook::RosterEntry> out;
-  for (auto& r : book.roster()) out.emplace(lower(r.id), r);
+  for (auto& r : book.roster()) out.emplace(util::lower(r.id), r);
   return out;
 }
 
@@ -55,14 +51,14 @@ std::vector<report::LmsStudent> lms_students(const std::vector<gradebook::Stored
                                              const std::vector<gradebook::RosterEntry>& roster) {
   std::vector<report::LmsStudent> out;
   std::map<std::string, const runner::SubmissionResult*> by_id;
-  for (const auto& s : stored) by_id.emplace(lower(s.result.student), &s.result);
+  for (const auto& s : stored) by_id.emplace(util::lower(s.result.student), &s.result);
   for (const auto& r : roster) {
-    auto it = by_id.find(lower(r.id));
+    auto it = by_id.find(util::lower(r.id));
     out.push_back({r.id, r.name, r.email, r.section, it == by_id.end() ? nullptr : it->second});
     if (it != by_id.end()) by_id.erase(it);
   }
   for (const auto& s : stored)
-    if (by_id.count(lower(s.result.student))) out.push_back({s.result.student, "", "", "", &s.result});
+    if (by_id.count(util::lower(s.result.student))) out.push_back({s.result.student, "", "", "", &s.result});
   return out;
 }
 
@@ -74,7 +70,7 @@ std::vector<report::NoSubmission> roster_without_submission(const gradebook::Gra
   const double max_score = results.empty() ? 0 : results.front().max_score;
   for (const auto& r : book.roster())
     if (std::none_of(results.begin(), results.end(),
-                     [&](const runner::SubmissionResult& s) { return lower(s.student) == lower(r.id); }))
+                     [&](const runner::SubmissionResult& s) { return util::lower(s.student) == util::lower(r.id); }))
       out.push_back({r.id, r.name, max_score});
   return out;
 }
@@ -98,7 +94,7 @@ int write_html(const gradebook::Gradebook& book, std::vector<gradebook::StoredSu
   for (auto& s : stored) {
     report::html::StudentInput in;
     in.graded_at = s.graded_at;
-    if (auto it = roster.find(lower(s.result.student)); it != roster.end()) in.section = it->second.section;
+    if (auto it = roster.find(util::lower(s.result.student)); it != roster.end()) in.section = it->second.section;
     for (auto& g : book.manual_grades(s.id))
       in.manual_grades.push_back({g.lesson, g.exercise, g.question, g.answer, g.comment, g.score, g.max_score});
     in.result = std::move(s.result);
@@ -243,7 +239,7 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
       if (!one) {
         // A roster student who did not submit: their file in a per-student format, as the folder export writes it.
         const auto roster = roster_by_id(book);
-        const auto entry = roster.find(lower(o->student));
+        const auto entry = roster.find(util::lower(o->student));
         const auto everyone = book.latest_all();
         const double max_score = everyone.empty() ? 0 : everyone.front().result.max_score;
         std::optional<std::string> text;
@@ -261,7 +257,7 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
     // Exports carry the roster's names.
     const auto roster = roster_by_id(book);
     for (auto& s : stored)
-      if (auto it = roster.find(lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
+      if (auto it = roster.find(util::lower(s.result.student)); it != roster.end()) s.result.student_name = it->second.name;
     if (format == report::OutputFormat::html) return write_html(book, std::move(stored), *o, global);
     if (format == report::OutputFormat::canvas || format == report::OutputFormat::moodle ||
         format == report::OutputFormat::moodle_gradebook) {

@@ -27,6 +27,7 @@
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
 #include "grader/util/files.hpp"
+#include "grader/util/text.hpp"
 #include "grader/util/unicode.hpp"
 
 namespace grader::cli {
@@ -186,20 +187,16 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   batch::BatchOutcome outcome;
   outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  double seconds = util::seconds_since(start);
   std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
   {
     // The summary names students beside their ids when a roster was imported.
     // Ids from LMS names and roster files may differ in letter case only.
-    auto lower = [](std::string s) {
-      for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      return s;
-    };
     std::map<std::string, std::string> names;
-    for (const auto& entry : book.roster()) names.emplace(lower(entry.id), entry.name);
+    for (const auto& entry : book.roster()) names.emplace(util::lower(entry.id), entry.name);
     for (auto& r : outcome.results)
-      if (auto it = names.find(lower(r.student)); it != names.end()) r.student_name = it->second;
+      if (auto it = names.find(util::lower(r.student)); it != names.end()) r.student_name = it->second;
   }
   std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
   std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));

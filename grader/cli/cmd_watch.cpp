@@ -32,9 +32,11 @@
 
 #include "grader/cli/commands.hpp"
 #include "grader/cli/hints.hpp"
+#include "grader/cli/selection.hpp"
 #include "grader/report/colors.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/report/terminal.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::cli {
 
@@ -45,32 +47,12 @@ namespace fs = std::filesystem;
 struct WatchOptions {
   std::string lesson;  ///< a lesson or an exercise id; empty: the whole course
   std::string workspace;
+  std::string track;
   int interval_ms = 500;
   bool poll = false;
 };
 
 // ---- what to check, and which files to watch ------------------------------
-
-// The same selection as `grader check LESSON`: a lesson id, or an exercise id
-// standing for its lesson narrowed to that exercise.
-runner::GradeOptions check_options(const Context& ctx, const std::string& id) {
-  runner::GradeOptions options;
-  options.jobs = ctx.jobs;
-  if (id.empty()) return options;
-  if (ctx.course.find_lesson(id)) {
-    options.lessons = {id};
-    return options;
-  }
-  auto [lesson, exercise] = ctx.course.find_exercise(id);
-  if (!exercise) {
-    std::string ids;
-    for (const auto& l : ctx.course.lessons) ids += (ids.empty() ? "" : ", ") + l.id;
-    throw UsageError("no lesson or exercise named '" + id + "'; lessons are: " + ids);
-  }
-  options.lessons = {lesson->id};
-  options.exercises = {exercise->id};
-  return options;
-}
 
 // Student files whose change alters the result: the selected lessons' own
 // files and those of the lessons they use (their workers compile them too).
@@ -295,20 +277,24 @@ void print_hints(std::ostream& out, const course::Course& course, const runner::
                  const runner::SubmissionResult* last, const fs::path& workspace) {
   const course::Lesson* lesson = nullptr;
   const course::Exercise* exercise = nullptr;
-  if (!options.exercises.empty()) {
+  // A track selects several exercises: only a single one is the one asked for.
+  auto selected = [&](const course::Exercise& e) { return options.exercises.empty() || options.exercises.count(e.id) > 0; };
+  if (options.exercises.size() == 1) {
     std::tie(lesson, exercise) = course.find_exercise(*options.exercises.begin());
   } else if (last) {
     for (const auto& l : last->lessons) {
       const auto* cl = course.find_lesson(l.lesson);
       if (!cl) continue;
       for (const auto& e : cl->exercises)
-        if (!exercise && report::exercise_state(l, e.id) != report::ExerciseState::done) lesson = cl, exercise = &e;
+        if (!exercise && selected(e) && report::exercise_state(l, e.id) != report::ExerciseState::done)
+          lesson = cl, exercise = &e;
     }
   }
   if (!exercise) {
     for (const auto& l : course.lessons)
-      if (!exercise && (options.lessons.empty() || l.id == options.lessons.front()) && !l.exercises.empty())
-        lesson = &l, exercise = &l.exercises.front();
+      for (const auto& e : l.exercises)
+        if (!exercise && (options.lessons.empty() || l.id == options.lessons.front()) && selected(e))
+          lesson = &l, exercise = &e;
   }
   if (!exercise) {
     out << "\nNo exercise to give hints for.\n";
@@ -330,6 +316,7 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
   auto o = std::make_shared<WatchOptions>();
   app.add_option("lesson", o->lesson, "Lesson or exercise to check (default: every lesson)");
   app.add_option("-w,--workspace", o->workspace, "Folder with your files (default: the course's starter/)");
+  app.add_option("--track", o->track, "Only the exercises of this track (see grader list)");
   app.add_option("--interval-ms", o->interval_ms, "How often to look for changes when polling (default: 500)")
       ->check(CLI::Range(10, 60000));
   app.add_flag("--poll", o->poll, "Compare file times and sizes every --interval-ms instead of using inotify");
@@ -337,7 +324,8 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
              "Exit code 0 when you quit with q or Ctrl-C (the end of piped input does not quit).");
   return [&global, o]() {
     auto ctx = make_context(global);
-    const runner::GradeOptions options = check_options(*ctx, o->lesson);
+    runner::GradeOptions options = check_selection(ctx->course, o->lesson, o->track);
+    options.jobs = ctx->jobs;
     fs::path workspace = o->workspace.empty() ? ctx->course.root / "starter" : fs::path(o->workspace);
     if (!fs::is_directory(workspace)) throw UsageError("workspace " + workspace.string() + " is not a folder");
 
@@ -363,13 +351,14 @@ Command add_watch(CLI::App& app, const GlobalOptions& global) {
         style.color = run_ctx->color;
         style.workspace = o->workspace.empty() ? std::string("starter") : o->workspace;
         style.max_failures_shown = report::kEveryFailure;  // as `grader check LESSON`: every failure
+        if (const auto* track = run_ctx->course.find_track(o->track)) style.scope_exercises = track->exercises.size();
         report::print_check(std::cout, run_ctx->course, result, style);
         print_first_failure(std::cout, result, run_ctx->color);
         last = std::move(result);
       } catch (const std::exception& e) {
         std::cout << "grader: " << report::plain_text(e.what()) << "\n(fix it and save again)\n";
       }
-      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      double seconds = util::seconds_since(start);
       std::cout << fmt::format("\n[watch] run {} took {:.2f} s", runs, seconds);
       print_footer(std::cout, watcher, workspace, o->interval_ms, keys.active());
       std::cout << std::flush;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "grader/client/call_end.hpp"
+#include "grader/protocol/errors.hpp"
 #include "grader/util/caps.hpp"
 
 namespace grader::client {
@@ -127,9 +128,7 @@ bool exception_description(const std::string& message, std::string& description)
 
 /// The C++ name of an exception kind the worker reports (grader/worker).
 std::string exception_type(const std::string& kind) {
-  for (const char* k : {"invalid_argument", "out_of_range", "domain_error", "length_error", "logic_error",
-                        "runtime_error", "overflow_error", "underflow_error", "range_error"})
-    if (kind == k) return std::string("std::") + k;
+  if (protocol::is_standard_error_kind(kind)) return "std::" + kind;
   return kind == "exception" || kind == "unknown" ? "an exception" : "an exception (" + kind + ")";
 }
 

@@ -25,17 +25,6 @@
 #include "grader/client/worker_client.hpp"
 #include "grader/client/worker_flags.hpp"
 
-namespace {
-
-bool take_flag(std::string_view arg, std::string_view name, std::string& value) {
-  std::string prefix = "--" + std::string(name) + "=";
-  if (arg.substr(0, prefix.size()) != prefix) return false;
-  value = std::string(arg.substr(prefix.size()));
-  return true;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   // Workers run as this uid when the grader is not root: not dumpable, this
   // process's memory and descriptors (the results pipe) are out of their reach.
@@ -48,8 +37,8 @@ int main(int argc, char** argv) {
     std::string v;
     try {
       if (grader::client::take_worker_flag(arg, options)) continue;
-      if (take_flag(arg, "results-file", v)) results_file = v;
-      else if (take_flag(arg, "callbacks", v)) {
+      if (grader::client::take_flag(arg, "results-file", v)) results_file = v;
+      else if (grader::client::take_flag(arg, "callbacks", v)) {
         const auto served = grader::client::reference_lessons();
         for (std::size_t at = 0; at <= v.size();) {
           std::size_t comma = std::min(v.find(',', at), v.size());

@@ -15,6 +15,7 @@
 
 #include "grader/client/call_end.hpp"
 #include "grader/client/reference_table.hpp"
+#include "grader/protocol/errors.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/sandbox/reaper.hpp"
 #include "grader/util/caps.hpp"
@@ -106,6 +107,50 @@ std::string timed_out_text(std::chrono::milliseconds call_timeout) {
          " s (an infinite loop, or far too much work?); the call was stopped";
 }
 
+// How a worker that ended reads in a message, from how the sandbox says it
+// ended (sandbox::EndStatus) and its signal: what happened and what to look
+// for, in a call ("your code ...") and before it was ready ("the worker ...",
+// in the static initialisation of the student's files). One table for both.
+struct WorkerEnd {
+  std::string in_call;
+  std::string before_ready;
+};
+
+WorkerEnd worker_end(const sandbox::Child& child, const sandbox::Limits& limits) {
+  const int st = child.raw_status();
+  const std::string how = sandbox::describe_status(st);
+  const std::string init = kStaticInitHint;
+  auto stopped = [&](const std::string& limit, const std::string& question) {
+    return WorkerEnd{"was stopped: " + how + " (" + limit + ")",
+                     "was stopped before it was ready: it " + how + " (" + limit + "; " + init + ": " + question + ")"};
+  };
+  auto crashed = [&](const std::string& in_call, const std::string& question) {
+    return WorkerEnd{in_call, "crashed before it was ready: it " + how + " (" + init + ": " + question + ")"};
+  };
+  switch (child.end_status()) {
+    case sandbox::EndStatus::ok:
+    case sandbox::EndStatus::exited:
+      return {"ended the worker: " + how + " during the call (exit() in student code?)",
+              how + " before it was ready (" + init + ": does one call exit() or _exit()?)"};
+    case sandbox::EndStatus::time_limit:
+      return stopped("its CPU time limit of " + seconds_text(std::chrono::milliseconds(
+                                                    static_cast<std::int64_t>(limits.cpu_seconds * 1000))) + " s",
+                     "does one loop forever?");
+    case sandbox::EndStatus::memory_limit:
+      return stopped("its memory limit of " + std::to_string(limits.address_space_bytes >> 20) + " MiB",
+                     "does one allocate too much?");
+    case sandbox::EndStatus::signalled:
+    case sandbox::EndStatus::wall_limit:
+    case sandbox::EndStatus::output_limit: break;
+  }
+  const int sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+  if (sig == SIGABRT)
+    return crashed("aborted: " + how + " (a failed assertion?)",
+                   "does one throw an exception, which ends the program through std::terminate, or fail an assertion?");
+  if (sig == SIGSEGV) return crashed("crashed: " + how + "; look for an index out of range", "look for an index out of range or a null pointer there");
+  return crashed(how, "look for an index out of range or a null pointer there");
+}
+
 // A callback's function name, as the worker sent it, short enough for a message.
 std::string shown_name(const std::string& name) {
   constexpr std::size_t kShown = 64;
@@ -119,7 +164,7 @@ void WorkerClient::drain_output(int fd, void* client) {
   sandbox::drain_into(fd, self.last_output_, self.options_.output_cap, self.output_truncated_, &self.output_drained_);
   if (self.output_drained_ > caps::kMaxWorkerOutputDrainedPerCall && !self.output_flooded_) {
     self.output_flooded_ = true;
-    self.child_.kill();  // its pipes close: the wait in progress ends as "closed"
+    self.child_.stop(sandbox::EndStatus::output_limit);  // its pipes close: the wait in progress ends as "closed"
   }
 }
 
@@ -153,21 +198,9 @@ void WorkerClient::await_ready() {
       did_not_start(kForeignFrame);
     case protocol::ReadStatus::closed:
     case protocol::ReadStatus::io_error: {
-      int st = collect_end();
+      collect_end();
       if (output_flooded_) did_not_start(flood_text("it", "before it was ready (" + std::string(kStaticInitHint) + ")"));
-      std::string how = sandbox::describe_status(st);
-      if (WIFEXITED(st))
-        did_not_start("the worker " + how + " before it was ready (" + kStaticInitHint +
-                      ": does one call exit() or _exit()?)");
-      if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT)
-        did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
-                      ": does one throw an exception, which ends the program through std::terminate, or fail an "
-                      "assertion?)");
-      if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
-        did_not_start("the worker was stopped before it was ready: it " + how + " (CPU time or memory limit; " +
-                      kStaticInitHint + ": does one allocate too much or loop?)");
-      did_not_start("the worker crashed before it was ready: it " + how + " (" + kStaticInitHint +
-                    ": look for an index out of range or a null pointer there)");
+      did_not_start("the worker " + worker_end(child_, options_.limits).before_ready);
     }
   }
   bool ready = false;
@@ -188,7 +221,7 @@ void WorkerClient::await_ready() {
     did_not_start(kForeignFrame);
 }
 
-int WorkerClient::collect_end() {
+void WorkerClient::collect_end() {
   for (int i = 0; i < 50 && !child_.try_wait(); ++i) usleep(2000);
   if (child_.running()) child_.kill();
   for (int fd : {child_.stdout_fd(), child_.stderr_fd()})
@@ -199,21 +232,20 @@ int WorkerClient::collect_end() {
         if (errno == EAGAIN) break;
       }
     }
-  return child_.raw_status();
 }
 
-std::string WorkerClient::output_tail() const {
+std::string WorkerClient::output_tail(std::string_view when) const {
   if (last_output_.empty()) return {};
   // Whatever the student printed is often the best clue; show its tail.
   constexpr std::size_t kShown = 1500;
   std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
-  std::string text = "\n--- output of your code ---\n" + shown;
+  std::string text = "\n--- output of your code" + std::string(when) + " ---\n" + shown;
   if (output_truncated_) text += "\n(output was cut)";
   return text;
 }
 
 void WorkerClient::did_not_start(const std::string& what) {
-  start_failure_ = "your code did not start: " + what + output_tail();
+  start_failure_ = "your code did not start: " + what + output_tail("");
   stop();
   throw WorkerDidNotStart(start_failure_);
 }
@@ -235,14 +267,9 @@ void WorkerClient::fail(std::string_view call_text, const std::string& what) {
   next_call_end = CallEnd::other;
   // A worker stopped for its flood ends whatever wait was going on (a closed
   // pipe, a failed write): the flood is the cause to name.
-  std::string message = std::string(call_text) + ": " + (output_flooded_ ? flood_text("your code", "during this call") : what);
-  // Whatever the student printed is often the best clue; show its tail.
-  if (!last_output_.empty()) {
-    constexpr std::size_t kShown = 1500;
-    std::string shown = last_output_.size() > kShown ? "..." + last_output_.substr(last_output_.size() - kShown) : last_output_;
-    message += "\n--- output of your code during this call ---\n" + shown;
-    if (output_truncated_) message += "\n(output was cut)";
-  }
+  std::string message = std::string(call_text) + ": " +
+                        (output_flooded_ ? flood_text("your code", "during this call") : what) +
+                        output_tail(" during this call");
   stop();
   throw WorkerFailure(message);
 }
@@ -294,18 +321,12 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       case protocol::ReadStatus::closed:
       case protocol::ReadStatus::io_error: {
         // Collect the remaining output and the exit status to say what happened.
-        int st = collect_end();
-        std::string how = sandbox::describe_status(st);
-        if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSEGV) how = "crashed: " + how + "; look for an index out of range";
-        else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT) how = "aborted: " + how + " (a failed assertion?)";
-        else if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGXCPU || WTERMSIG(st) == SIGKILL))
-          how = "was stopped: " + how + " (CPU time or memory limit)";
-        else if (WIFEXITED(st)) how = "ended the worker: " + how + " during the call (exit() in student code?)";
+        collect_end();
         // The CPU limit's SIGXCPU wrote its note as a crash does, but it is a time limit.
         if (!call_log_.empty() && !call_log_.back().fault_stack.empty())
-          call_log_.back().fault_how = WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU ? "timed_out" : "crashed";
+          call_log_.back().fault_how = child_.end_status() == sandbox::EndStatus::time_limit ? "timed_out" : "crashed";
         ends_as(CallEnd::crashed);
-        fail(call_text, "your code " + how);
+        fail(call_text, "your code " + worker_end(child_, options_.limits).in_call);
       }
     }
     if (protocol::is_fault_note(frame.bytes)) {
@@ -339,13 +360,7 @@ std::vector<Value> WorkerClient::call(std::string_view function, std::vector<Val
       call_log_.back().error_kind = reply.error.kind;
       if (!call_log_.back().fault_stack.empty()) call_log_.back().fault_how = "threw";
     }
-    try {
-      rethrow(reply.error);
-    } catch (const std::exception& e) {
-      // Prefix the call so the test message names what was called.
-      (void)e;
-      throw;
-    }
+    rethrow(reply.error);
   }
   return std::move(reply.results);
 }
@@ -428,18 +443,8 @@ void WorkerClient::answer_callback(std::string_view call_text, const std::string
     fail(call_text, "callback '" + callback.function + "': " + e.what());
   } catch (const protocol::ProtocolError& e) {
     fail(call_text, "malformed callback '" + callback.function + "' from the worker: " + e.what());
-  } catch (const std::invalid_argument& e) {
-    answer = {callback.sequence, false, {}, {"invalid_argument", e.what()}};
-  } catch (const std::out_of_range& e) {
-    answer = {callback.sequence, false, {}, {"out_of_range", e.what()}};
-  } catch (const std::domain_error& e) {
-    answer = {callback.sequence, false, {}, {"domain_error", e.what()}};
-  } catch (const std::length_error& e) {
-    answer = {callback.sequence, false, {}, {"length_error", e.what()}};
-  } catch (const std::logic_error& e) {
-    answer = {callback.sequence, false, {}, {"logic_error", e.what()}};
   } catch (const std::exception& e) {
-    answer = {callback.sequence, false, {}, {"runtime_error", e.what()}};
+    answer = {callback.sequence, false, {}, protocol::error_of(e)};
   }
   auto polls = output_polls();
   const protocol::ExtraPoll* extra = polls.fds;
@@ -511,17 +516,10 @@ void WorkerClient::clear_call_log() {
 }
 
 void rethrow(const protocol::Error& error) {
-  const std::string& k = error.kind;
-  const std::string& m = error.message;
-  if (k == "invalid_argument") throw std::invalid_argument(m);
-  if (k == "out_of_range") throw std::out_of_range(m);
-  if (k == "domain_error") throw std::domain_error(m);
-  if (k == "length_error") throw std::length_error(m);
-  if (k == "not_implemented") throw NotImplemented(m);
-  if (k == "logic_error") throw std::logic_error(m);
-  if (k == "runtime_error") throw std::runtime_error(m);
-  if (k == "bad_alloc") throw StudentException(k, "your code ran out of memory (std::bad_alloc)");
-  throw StudentException(k, m);
+  protocol::throw_if_standard(error);
+  if (error.kind == "not_implemented") throw NotImplemented(error.message);
+  if (error.kind == "bad_alloc") throw StudentException(error.kind, "your code ran out of memory (std::bad_alloc)");
+  throw StudentException(error.kind, error.message);
 }
 
 WorkerClient& student() {

@@ -155,10 +155,11 @@ class WorkerClient {
   void start();
   void await_ready();
   void stop();
-  /// Waits briefly for a worker whose pipe closed, drains its last output and
-  /// returns its wait status (killing it if it is still running).
-  int collect_end();
-  std::string output_tail() const;
+  /// Waits briefly for a worker whose pipe closed and drains its last output
+  /// (killing it if it is still running); child_ then says how it ended.
+  void collect_end();
+  /// The tail of what the worker printed, under "--- output of your code<when> ---" ('' when nothing).
+  std::string output_tail(std::string_view when) const;
   [[noreturn]] void fail(std::string_view call_text, const std::string& what);
   /// Keeps a fault note (where the worker's code was when the call failed)
   /// in the call's record; fails the call when it is malformed or too large.

@@ -5,16 +5,12 @@
 
 namespace grader::client {
 
-namespace {
-
 bool take_flag(std::string_view arg, std::string_view name, std::string& value) {
   std::string prefix = "--" + std::string(name) + "=";
   if (arg.substr(0, prefix.size()) != prefix) return false;
   value = std::string(arg.substr(prefix.size()));
   return true;
 }
-
-}  // namespace
 
 WorkerOptions default_worker_options() {
   WorkerOptions options;

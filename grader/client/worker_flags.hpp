@@ -9,6 +9,7 @@
 // program reads them here and configures grader::client::student().
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "grader/client/worker_client.hpp"
@@ -22,5 +23,9 @@ WorkerOptions default_worker_options();
 /// `options`); false for any other argument. Throws std::invalid_argument
 /// for a flag whose value is not a number.
 bool take_worker_flag(std::string_view arg, WorkerOptions& options);
+
+/// True when `arg` is "--NAME=VALUE" (and stores VALUE in `value`): the
+/// shape of every flag above, and of the suites' own.
+bool take_flag(std::string_view arg, std::string_view name, std::string& value);
 
 }  // namespace grader::client

@@ -14,6 +14,7 @@
 #include "grader/report/names.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::gradebook {
 
@@ -25,13 +26,6 @@ namespace {
 
 const std::vector<std::string> kColumns = {"student", "lesson",    "exercise", "question", "answer",
                                            "score",   "max_score", "comment",  "submission"};
-
-std::string trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return "";
-  const auto last = text.find_last_not_of(" \t");
-  return std::string(text.substr(first, last - first + 1));
-}
 
 bool parse_number(const std::string& text, double& value) {
   const char* end = text.data() + text.size();
@@ -89,7 +83,7 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
   if (rows.empty()) throw GradebookError("manual grades: the file is empty; expected the header row of an export");
 
   std::map<std::string, std::size_t> column;
-  for (std::size_t i = 0; i < rows[0].size(); ++i) column[trim(rows[0][i])] = i;
+  for (std::size_t i = 0; i < rows[0].size(); ++i) column[std::string(util::trim(rows[0][i]))] = i;
   for (const char* required : {"student", "lesson", "exercise", "question", "score"})
     if (!column.count(required))
       throw GradebookError(fmt::format(
@@ -128,21 +122,21 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
       auto fail = [&](const std::string& what) -> GradebookError {
         return GradebookError(fmt::format("manual grades, row {}: {}; nothing was imported", r + 1, what));
       };
-      const std::string score_text = trim(cell("score"));
+      const std::string score_text = std::string(util::trim(cell("score")));
       if (score_text.empty()) {
         ++outcome.left_blank;
         continue;
       }
-      std::string student = report::csv_text_value(trim(cell("student")));
-      const std::string lesson = trim(cell("lesson"));
-      const std::string exercise = trim(cell("exercise"));
-      const std::string question = trim(cell("question"));
-      const std::string comment = trim(cell("comment"));
+      std::string student = report::csv_text_value(std::string(util::trim(cell("student"))));
+      const std::string lesson = std::string(util::trim(cell("lesson")));
+      const std::string exercise = std::string(util::trim(cell("exercise")));
+      const std::string question = std::string(util::trim(cell("question")));
+      const std::string comment = std::string(util::trim(cell("comment")));
       double score = 0;
       if (!parse_number(score_text, score)) throw fail("score \"" + score_text + "\" is not a number");
       score = runner::exact_points(score);  // points are kept in whole thousandths
 
-      const std::string exported = trim(cell("submission"));
+      const std::string exported = std::string(util::trim(cell("submission")));
       latest.reset();
       latest.bind(1, student);
       bool found = latest.executeStep();
@@ -189,7 +183,7 @@ ImportReport Gradebook::import_manual_grades(std::string_view csv_text) {
         throw fail(fmt::format("question \"{}\" of {} was graded automatically ({}); only answers awaiting "
                                "review take a manual score",
                                question, student, target.status));
-      const std::string max_text = trim(cell("max_score"));
+      const std::string max_text = std::string(util::trim(cell("max_score")));
       double max_in_file = 0;
       if (!max_text.empty() &&
           (!parse_number(max_text, max_in_file) || std::abs(max_in_file - target.max_score) > 1e-9))

@@ -14,23 +14,9 @@
 #include "grader/gradebook/storage.hpp"
 #include "grader/report/csv.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::gradebook {
-namespace {
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trimmed(std::string s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t") - first + 1);
-}
-
-}  // namespace
-
 RosterReport Gradebook::import_roster(std::string_view csv_text) {
   std::vector<std::vector<std::string>> rows;
   try {
@@ -40,7 +26,7 @@ RosterReport Gradebook::import_roster(std::string_view csv_text) {
   }
   if (rows.empty()) throw GradebookError("the roster is empty; it needs a header row: id,name,email,section");
   std::map<std::string, std::size_t> column;
-  for (std::size_t i = 0; i < rows[0].size(); ++i) column.emplace(lower(trimmed(rows[0][i])), i);
+  for (std::size_t i = 0; i < rows[0].size(); ++i) column.emplace(util::lower(std::string(util::trim(rows[0][i]))), i);
   for (const char* needed : {"id", "name"})
     if (!column.count(needed))
       throw GradebookError(fmt::format("the roster's header has no '{}' column (found: {}); the header must name "
@@ -49,7 +35,7 @@ RosterReport Gradebook::import_roster(std::string_view csv_text) {
   auto cell = [&](const std::vector<std::string>& row, const char* name) -> std::string {
     auto it = column.find(name);
     if (it == column.end() || it->second >= row.size()) return "";
-    return trimmed(report::csv_text_value(row[it->second]));
+    return std::string(util::trim(report::csv_text_value(row[it->second])));
   };
   std::vector<RosterEntry> entries;
   std::map<std::string, std::size_t> seen;  // lowercased id -> row number
@@ -57,7 +43,7 @@ RosterReport Gradebook::import_roster(std::string_view csv_text) {
     RosterEntry e{cell(rows[r], "id"), cell(rows[r], "name"), cell(rows[r], "email"), cell(rows[r], "section")};
     if (e.id.empty())
       throw GradebookError(fmt::format("roster row {}: the id is empty; give every student an id; nothing was imported", r + 1));
-    auto [it, fresh] = seen.emplace(lower(e.id), r + 1);
+    auto [it, fresh] = seen.emplace(util::lower(e.id), r + 1);
     if (!fresh)
       throw GradebookError(fmt::format("roster rows {} and {} have the same id '{}' (ids compare case-insensitively); "
                                        "keep one; nothing was imported",
@@ -81,9 +67,9 @@ RosterReport Gradebook::import_roster(std::string_view csv_text) {
   RosterReport report;
   report.students = static_cast<int>(entries.size());
   std::vector<std::string> graded;
-  for (auto& s : students()) graded.push_back(lower(s));
+  for (auto& s : students()) graded.push_back(util::lower(s));
   for (const auto& e : entries)
-    if (std::find(graded.begin(), graded.end(), lower(e.id)) == graded.end()) ++report.not_submitted;
+    if (std::find(graded.begin(), graded.end(), util::lower(e.id)) == graded.end()) ++report.not_submitted;
   return report;
 }
 

@@ -25,15 +25,12 @@
 #include "grader/util/hash.hpp"
 #include "grader/util/parallel_for.hpp"
 #include "grader/util/safe_open.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::runner {
 namespace fs = std::filesystem;
 
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 /// The built pieces grading a lesson runs or links: its `suites`, its
 /// worker's libraries, the callback stubs of the `served` lessons and those
@@ -431,7 +428,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
 
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
   score_lesson(result, exercises, options.include_hidden);
-  result.seconds = seconds_since(start);
+  result.seconds = util::seconds_since(start);
   return result;
 }
 
@@ -502,7 +499,7 @@ SubmissionResult Grader::grade(const CollectedFiles& files, const GradeOptions& 
   }
   result.score = score.value();
   result.max_score = max_score.value();
-  result.seconds = seconds_since(start);
+  result.seconds = util::seconds_since(start);
   return result;
 }
 

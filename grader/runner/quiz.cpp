@@ -19,6 +19,7 @@
 #include "grader/util/bounded_yaml.hpp"
 #include "grader/util/files.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::runner {
 namespace {
@@ -39,26 +40,22 @@ struct Question {
   std::string feedback;    ///< shown when the answer is wrong
 };
 
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
+// Answers and feedback are YAML scalars: their line ends are blanks too.
+constexpr std::string_view kBlanks = " \t\r\n";
 
 /// "b", "B", "(b)", "b)" and "b." all name choice b.
 std::optional<char> letter_of(std::string_view text) {
-  text = trim(text);
+  text = util::trim(text, kBlanks);
   if (!text.empty() && text.front() == '(') text.remove_prefix(1);
   if (!text.empty() && (text.back() == ')' || text.back() == '.')) text.remove_suffix(1);
-  text = trim(text);
+  text = util::trim(text, kBlanks);
   if (text.size() != 1 || !std::isalpha(static_cast<unsigned char>(text[0]))) return std::nullopt;
   return static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
 }
 
 /// A plain decimal number ("64", "-0.5", "6.4e1", "+3"); no hex, words or infinities.
 std::optional<double> number_of(std::string_view text) {
-  text = trim(text);
+  text = util::trim(text, kBlanks);
   if (!text.empty() && text.front() == '+') text.remove_prefix(1);
   if (text.empty()) return std::nullopt;
   double value = 0;
@@ -165,9 +162,9 @@ std::vector<Question> read_questions(const course::Course& course, const std::st
     if (with_answers && q.kind != Kind::free_text && !answer) fail(spec, "question '" + q.id + "' has no 'answer'");
     if (with_answers && q.kind != Kind::free_text) {
       const YAML::Node feedback = spec["feedback"];
-      if (!feedback || !feedback.IsScalar() || trim(feedback.Scalar()).empty())
+      if (!feedback || !feedback.IsScalar() || util::trim(feedback.Scalar(), kBlanks).empty())
         fail(spec, "question '" + q.id + "' has no 'feedback' (what a student with a wrong answer should re-read)");
-      q.feedback = std::string(trim(feedback.Scalar()));
+      q.feedback = std::string(util::trim(feedback.Scalar(), kBlanks));
     }
 
     if (q.kind == Kind::choice || q.kind == Kind::choices) {
@@ -362,7 +359,7 @@ Reading malformed(std::string problem) {
 }
 
 bool is_blank(const YAML::Node& v) {
-  return !v || v.IsNull() || (v.IsScalar() && trim(v.Scalar()).empty()) || (v.IsSequence() && v.size() == 0);
+  return !v || v.IsNull() || (v.IsScalar() && util::trim(v.Scalar(), kBlanks).empty()) || (v.IsSequence() && v.size() == 0);
 }
 
 /// What a well-formed answer looks like; never a letter that might be the answer.
@@ -390,7 +387,7 @@ Reading read_letters(const Question& q, const YAML::Node& v) {
     std::string token;
     for (char c : v.Scalar() + ",") {
       if (c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '[' || c == ']') {
-        if (!trim(token).empty()) tokens.push_back(token);
+        if (!util::trim(token, kBlanks).empty()) tokens.push_back(token);
         token.clear();
       } else {
         token += c;
@@ -399,7 +396,7 @@ Reading read_letters(const Question& q, const YAML::Node& v) {
   } else {
     return malformed(how_to_write(q));
   }
-  tokens.erase(std::remove_if(tokens.begin(), tokens.end(), [](const std::string& t) { return trim(t).empty(); }),
+  tokens.erase(std::remove_if(tokens.begin(), tokens.end(), [](const std::string& t) { return util::trim(t, kBlanks).empty(); }),
                tokens.end());
   if (tokens.empty()) return {};
   if (q.kind == Kind::choice && tokens.size() > 1)
@@ -409,7 +406,7 @@ Reading read_letters(const Question& q, const YAML::Node& v) {
   for (const auto& t : tokens) {
     auto l = letter_of(t);
     if (!l)
-      return malformed(fmt::format("'{}' is not a choice letter; {}", std::string(trim(t)).substr(0, 60),
+      return malformed(fmt::format("'{}' is not a choice letter; {}", std::string(util::trim(t, kBlanks)).substr(0, 60),
                                    how_to_write(q)));
     if (!q.options.empty() && !q.options.count(*l))
       return malformed(fmt::format("'{}' is not one of the choices ({})", *l, letters_text(q.options)));
@@ -433,21 +430,21 @@ Reading read_answer(const Question& q, const YAML::Node& v) {
       auto n = number_of(v.Scalar());
       if (!n)
         return malformed(fmt::format("'{}' is not a number; write digits only, e.g. 12.5 (no units, words or formulas)",
-                                     std::string(trim(v.Scalar())).substr(0, 60)));
+                                     std::string(util::trim(v.Scalar(), kBlanks)).substr(0, 60)));
       Reading r;
       r.state = Reading::State::ok;
       r.number = *n;
-      r.shown = std::string(trim(v.Scalar()));
+      r.shown = std::string(util::trim(v.Scalar(), kBlanks));
       return r;
     }
     case Kind::free_text: {
       Reading r;
       if (v.IsScalar()) {
-        r.text = std::string(trim(v.Scalar()));
+        r.text = std::string(util::trim(v.Scalar(), kBlanks));
       } else {  // a list of points is still the student's own words
         for (const auto& item : v) {
           if (!item.IsScalar()) return malformed("write your answer as text indented below 'qN: |'");
-          r.text += (r.text.empty() ? "- " : "\n- ") + std::string(trim(item.Scalar()));
+          r.text += (r.text.empty() ? "- " : "\n- ") + std::string(util::trim(item.Scalar(), kBlanks));
         }
       }
       r.state = Reading::State::ok;

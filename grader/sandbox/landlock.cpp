@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <system_error>
 
+#include "grader/util/fd.hpp"
+
 // Numbers and layouts from the kernel's uapi (linux/landlock.h). Defined here
 // because the installed headers may predate the running kernel's ABI.
 #ifndef __NR_landlock_create_ruleset
@@ -63,24 +65,7 @@ std::uint64_t file_rights(int abi) {
   return r;
 }
 
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  int release() {
-    int f = fd_;
-    fd_ = -1;
-    return f;
-  }
-
- private:
-  int fd_;
-};
+using util::Fd;
 
 void add_rule(int ruleset, const std::string& path, std::uint64_t wanted, int abi) {
   Fd fd(::open(path.c_str(), O_PATH | O_CLOEXEC));

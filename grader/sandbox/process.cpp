@@ -23,6 +23,7 @@
 #include "grader/sandbox/landlock.hpp"
 #include "grader/sandbox/reaper.hpp"
 #include "grader/sandbox/seccomp.hpp"
+#include "grader/util/fd.hpp"
 
 namespace grader::sandbox {
 namespace {
@@ -260,6 +261,10 @@ Child& Child::operator=(Child&& o) noexcept {
     out_fd_ = std::exchange(o.out_fd_, -1);
     err_fd_ = std::exchange(o.err_fd_, -1);
     status_ = o.status_;
+    cpu_seconds_ = o.cpu_seconds_;
+    peak_memory_bytes_ = o.peak_memory_bytes_;
+    limits_ = o.limits_;
+    stopped_for_ = o.stopped_for_;
     isolation_ = std::move(o.isolation_);
   }
   return *this;
@@ -279,34 +284,80 @@ bool Child::request_stack() const { return pid_ > 0 && ::kill(-pid_, SIGUSR1) ==
 
 void Child::kill() {
   if (pid_ <= 0) return;
+  if (stopped_for_ == EndStatus::ok) stopped_for_ = EndStatus::signalled;
   ::kill(-pid_, SIGKILL);
   ::kill(pid_, SIGKILL);
   wait();
 }
 
+void Child::stop(EndStatus why) {
+  if (pid_ > 0) stopped_for_ = why;
+  kill();
+}
+
+void Child::reaped(int status, const struct rusage& usage) {
+  status_ = status;
+  cpu_seconds_ = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                 static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  peak_memory_bytes_ = static_cast<std::size_t>(usage.ru_maxrss) * 1024;  // ru_maxrss is in KiB
+  ::kill(-pid_, SIGKILL);  // leftovers in the group die with the child
+  detail::untrack(pid_);
+  pid_ = -1;
+}
+
 bool Child::try_wait() {
   if (pid_ <= 0) return true;
   int st = 0;
-  pid_t r = ::waitpid(pid_, &st, WNOHANG);
-  if (r == pid_) {
-    status_ = st;
-    ::kill(-pid_, SIGKILL);  // leftovers in the group die with the child
-    detail::untrack(pid_);
-    pid_ = -1;
-    return true;
-  }
-  return false;
+  struct rusage usage {};
+  if (::wait4(pid_, &st, WNOHANG, &usage) != pid_) return false;
+  reaped(st, usage);
+  return true;
 }
 
 void Child::wait() {
   if (pid_ <= 0) return;
   int st = 0;
-  while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+  struct rusage usage {};
+  while (::wait4(pid_, &st, 0, &usage) < 0 && errno == EINTR) {
   }
-  status_ = st;
-  ::kill(-pid_, SIGKILL);
-  detail::untrack(pid_);
-  pid_ = -1;
+  reaped(st, usage);
+}
+
+EndStatus Child::end_status() const {
+  return sandbox::end_status(status_, cpu_seconds_, peak_memory_bytes_, limits_, stopped_for_);
+}
+
+const char* to_string(EndStatus status) {
+  switch (status) {
+    case EndStatus::ok: return "ok";
+    case EndStatus::exited: return "exited";
+    case EndStatus::signalled: return "signalled";
+    case EndStatus::time_limit: return "time limit";
+    case EndStatus::wall_limit: return "wall limit";
+    case EndStatus::memory_limit: return "memory limit";
+    case EndStatus::output_limit: return "output limit";
+  }
+  return "signalled";
+}
+
+EndStatus end_status(int st, double cpu_seconds, std::size_t peak_memory_bytes, const Limits& limits,
+                     EndStatus stopped_for) {
+  if (stopped_for == EndStatus::wall_limit || stopped_for == EndStatus::output_limit) return stopped_for;
+  if (WIFEXITED(st)) return WEXITSTATUS(st) == 0 ? EndStatus::ok : EndStatus::exited;
+  if (!WIFSIGNALED(st)) return EndStatus::signalled;
+  const int sig = WTERMSIG(st);
+  if (sig == SIGKILL && stopped_for == EndStatus::signalled) return EndStatus::signalled;  // the parent's own kill
+  // RLIMIT_CPU: SIGXCPU at the soft limit, SIGKILL at the hard one, a second later.
+  const bool cpu_spent = limits.cpu_seconds > 0 && cpu_seconds >= limits.cpu_seconds;
+  if (sig == SIGXCPU || (sig == SIGKILL && cpu_spent)) return EndStatus::time_limit;
+  // Past RLIMIT_AS an allocation fails (std::bad_alloc, abort, a null
+  // pointer): the signal that follows is the memory limit's when the child
+  // had come close to it.
+  if (limits.address_space_bytes > 0 && peak_memory_bytes >= limits.address_space_bytes / 4 * 3)
+    return EndStatus::memory_limit;
+  // Any other SIGKILL (the system's out-of-memory killer, a kill by hand)
+  // is no limit of ours: said as it is.
+  return EndStatus::signalled;
 }
 
 Child spawn(const Spec& spec) {
@@ -322,49 +373,29 @@ Child spawn(const Spec& spec) {
   prep.parent = ::getpid();
   prep.uid = ::getuid();
   prep.gid = ::getgid();
-  int report_r = -1;
-  // Closes the parent's copies of what only the child needs.
-  auto release = [&]() {
-    for (int* fd : {&prep.report_fd, &prep.ruleset_fd, &prep.exe_fd, &report_r})
-      if (*fd >= 0) {
-        ::close(*fd);
-        *fd = -1;
-      }
-  };
+  // The parent's copies of what only the child needs: closed on every way
+  // out of here, the errors included.
+  util::Fd ruleset, exe, report_r, report_w;
   if (prep.plan.enabled) {
-    try {
-      if (prep.plan.landlock_abi) prep.ruleset_fd = landlock::make_ruleset(spec.isolation, prep.plan.landlock_abi);
-    } catch (...) {
-      release();
-      throw;
-    }
+    if (prep.plan.landlock_abi) ruleset = util::Fd(landlock::make_ruleset(spec.isolation, prep.plan.landlock_abi));
     if (prep.plan.seccomp) prep.filter = seccomp::make_filter();
-    prep.exe_fd = ::open(argv[0], O_PATH | O_CLOEXEC);  // missing: execve fails below, exit 127
+    exe = util::Fd(::open(argv[0], O_PATH | O_CLOEXEC));  // missing: execve fails below, exit 127
     if (prep.plan.uid_switch)
       for (const auto& d : spec.isolation.write_paths) prep.own_dirs.push_back(d.c_str());
     int report[2];
-    if (pipe2(report, O_CLOEXEC) != 0) {
-      int e = errno;
-      release();
-      throw std::system_error(e, std::generic_category(), "pipe");
-    }
-    report_r = report[0];
-    prep.report_fd = report[1];
+    if (pipe2(report, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+    report_r = util::Fd(report[0]);
+    report_w = util::Fd(report[1]);
   }
+  prep.ruleset_fd = ruleset.get();
+  prep.exe_fd = exe.get();
+  prep.report_fd = report_w.get();
 
   int out[2], err[2];
-  if (pipe2(out, O_CLOEXEC) != 0) {
-    int e = errno;
-    release();
-    throw std::system_error(e, std::generic_category(), "pipe");
-  }
-  if (pipe2(err, O_CLOEXEC) != 0) {
-    int e = errno;
-    close(out[0]);
-    close(out[1]);
-    release();
-    throw std::system_error(e, std::generic_category(), "pipe");
-  }
+  if (pipe2(out, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  util::Fd out_r(out[0]), out_w(out[1]);
+  if (pipe2(err, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+  util::Fd err_r(err[0]), err_w(err[1]);
   pid_t pid;
   {
     std::lock_guard<std::mutex> lock(detail::spawn_mutex());
@@ -372,28 +403,22 @@ Child spawn(const Spec& spec) {
     if (pid == 0) exec_child(spec, argv.data(), envp.data(), out[1], err[1], prep);
     if (pid > 0) detail::track(pid);
   }
-  if (pid < 0) {
-    int e = errno;
-    for (int fd : {out[0], out[1], err[0], err[1]}) close(fd);
-    release();
-    throw std::system_error(e, std::generic_category(), "fork");
-  }
+  if (pid < 0) throw std::system_error(errno, std::generic_category(), "fork");
   setpgid(pid, pid);  // also from the parent, so kill(-pid) works at once
-  close(out[1]);
-  close(err[1]);
+  out_w.reset();
+  err_w.reset();
   Child child;
   child.pid_ = pid;
-  child.out_fd_ = out[0];
-  child.err_fd_ = err[0];
+  child.out_fd_ = out_r.release();
+  child.err_fd_ = err_r.release();
+  child.limits_ = spec.limits;
   if (prep.plan.enabled) {
-    ::close(prep.report_fd);
-    prep.report_fd = -1;
+    report_w.reset();
     // The child reports a failed step, or execs (closing its end: EOF).
     ChildReport r{};
     ssize_t got;
-    while ((got = ::read(report_r, &r, sizeof r)) < 0 && errno == EINTR) {
+    while ((got = ::read(report_r.get(), &r, sizeof r)) < 0 && errno == EINTR) {
     }
-    release();
     if (got == static_cast<ssize_t>(sizeof r)) {
       child.wait();
       throw std::system_error(r.error, std::generic_category(),
@@ -427,36 +452,16 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
   auto start = std::chrono::steady_clock::now();
   auto deadline = start + wall_limit;
   Spec spec = given;
-  std::vector<int> extra_fds;  // read ends, parallel to `extra`
-  auto close_extra = [&]() {
-    for (int& fd : extra_fds)
-      if (fd >= 0) {
-        ::close(fd);
-        fd = -1;
-      }
-  };
-  std::vector<int> write_ends;
+  std::vector<util::Fd> extra_read, extra_write;  // parallel to `extra`
   for (const auto& e : extra) {
     int p[2];
-    if (pipe2(p, O_CLOEXEC) != 0) {
-      int err = errno;
-      close_extra();
-      for (int fd : write_ends) ::close(fd);
-      throw std::system_error(err, std::generic_category(), "pipe");
-    }
-    extra_fds.push_back(p[0]);
-    write_ends.push_back(p[1]);
+    if (pipe2(p, O_CLOEXEC) != 0) throw std::system_error(errno, std::generic_category(), "pipe");
+    extra_read.emplace_back(p[0]);
+    extra_write.emplace_back(p[1]);
     spec.pass_fds.emplace_back(e.child_fd, p[1]);
   }
-  Child child;
-  try {
-    child = spawn(spec);
-  } catch (...) {
-    close_extra();
-    for (int fd : write_ends) ::close(fd);
-    throw;
-  }
-  for (int fd : write_ends) ::close(fd);
+  Child child = spawn(spec);
+  extra_write.clear();  // the child has its own copies: EOF comes when it closes them
   result.isolation = child.isolation();
 
   std::vector<pollfd> fds(2 + extra.size());
@@ -468,7 +473,7 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
   auto grace_end = deadline;
   while (any_open()) {
     for (std::size_t i = 0; i < fds.size(); ++i) {
-      int fd = i == 0 ? child.stdout_fd() : i == 1 ? child.stderr_fd() : extra_fds[i - 2];
+      int fd = i == 0 ? child.stdout_fd() : i == 1 ? child.stderr_fd() : extra_read[i - 2].get();
       fds[i] = {open[i] ? fd : -1, POLLIN, 0};
     }
     auto now = std::chrono::steady_clock::now();
@@ -486,24 +491,27 @@ RunResult run(const Spec& given, std::chrono::milliseconds wall_limit, std::size
     if (fds[0].revents) open[0] = drain_into(child.stdout_fd(), result.out, output_cap, result.output_truncated);
     if (fds[1].revents) open[1] = drain_into(child.stderr_fd(), result.err, output_cap, result.output_truncated);
     for (std::size_t i = 0; i < extra.size(); ++i)
-      if (fds[2 + i].revents) open[2 + i] = drain_into(extra_fds[i], *extra[i].into, extra[i].cap, extra[i].truncated);
+      if (fds[2 + i].revents) open[2 + i] = drain_into(extra_read[i].get(), *extra[i].into, extra[i].cap, extra[i].truncated);
   }
-  close_extra();
+  extra_read.clear();
   if (result.timed_out) {
-    child.kill();
+    child.stop(EndStatus::wall_limit);
   } else if (!exited) {
     // Pipes closed; the child may still be running (it closed its outputs),
     // so keep honouring the deadline while waiting for it.
     while (!child.try_wait()) {
       if (std::chrono::steady_clock::now() >= deadline) {
         result.timed_out = true;
-        child.kill();
+        child.stop(EndStatus::wall_limit);
         break;
       }
       usleep(2000);
     }
   }
   int st = child.raw_status();
+  result.status = child.end_status();
+  result.cpu_seconds = child.cpu_seconds();
+  result.peak_memory_bytes = child.peak_memory_bytes();
   if (!result.timed_out) {
     if (WIFEXITED(st)) result.exit_code = WEXITSTATUS(st);
     if (WIFSIGNALED(st)) result.signal = WTERMSIG(st);

@@ -2,6 +2,7 @@
 // the trusted suite runners and, most importantly, student workers.
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <chrono>
@@ -43,6 +44,28 @@ struct Spec {
   Isolation isolation;
 };
 
+/// How a child ended, as data (as isolate's meta file says it), so that no
+/// caller guesses a limit from a signal number.
+enum class EndStatus {
+  ok,            ///< exited with status 0
+  exited,        ///< exited with another status
+  signalled,     ///< ended by a signal that none of the limits below explains
+  time_limit,    ///< past its CPU time limit: SIGXCPU, or the SIGKILL one second later
+  wall_limit,    ///< stopped by the parent at its wall-clock limit
+  memory_limit,  ///< ended by a signal at its memory limit: past RLIMIT_AS an allocation fails
+                 ///< (std::bad_alloc, abort, a null pointer), so a signal with the peak memory at
+                 ///< 3/4 or more of the address-space limit is the limit's
+  output_limit,  ///< stopped by the parent for printing too much
+};
+/// "ok", "exited", "signalled", "time limit", "wall limit", "memory limit", "output limit".
+const char* to_string(EndStatus status);
+
+/// What ended a child, from its wait status, its resource use (wait4) and
+/// its limits; `stopped_for` is why the parent killed it (ok: it did not;
+/// signalled: it did, for no limit).
+EndStatus end_status(int raw_wait_status, double cpu_seconds, std::size_t peak_memory_bytes, const Limits& limits,
+                     EndStatus stopped_for);
+
 /// A running child in its own process group, with stdin from /dev/null and
 /// stdout and stderr on pipes the parent must drain.
 class Child {
@@ -63,6 +86,8 @@ class Child {
 
   /// SIGKILL to the child's process group, then reap it.
   void kill();
+  /// kill(), saying why: the limit (wall_limit, output_limit) end_status() then names.
+  void stop(EndStatus why);
   /// SIGUSR1 to the child's process group, without waiting: the worker's
   /// request to say where it is (grader/worker/fault_stack.hpp). The relay
   /// and init of a PID namespace ignore it. False when it could not be sent.
@@ -72,6 +97,11 @@ class Child {
   /// Blocking reap.
   void wait();
   int raw_status() const { return status_; }
+  /// Once reaped: how it ended, the CPU time it used and its peak resident
+  /// memory, its descendants' included (wait4).
+  EndStatus end_status() const;
+  double cpu_seconds() const { return cpu_seconds_; }
+  std::size_t peak_memory_bytes() const { return peak_memory_bytes_; }
 
  private:
   friend Child spawn(const Spec& spec);
@@ -79,7 +109,12 @@ class Child {
   pid_t pid_ = -1;
   int out_fd_ = -1;
   int err_fd_ = -1;
+  void reaped(int status, const struct rusage& usage);
   int status_ = 0;
+  double cpu_seconds_ = 0;
+  std::size_t peak_memory_bytes_ = 0;
+  Limits limits_;
+  EndStatus stopped_for_ = EndStatus::ok;
   std::string isolation_;
 };
 
@@ -90,15 +125,18 @@ class Child {
 Child spawn(const Spec& spec);
 
 struct RunResult {
+  EndStatus status = EndStatus::ok;  ///< how it ended (Child::end_status())
   int exit_code = -1;      ///< valid when signal == 0 and !timed_out
   int signal = 0;          ///< the signal that ended it, if any
-  bool timed_out = false;  ///< killed for exceeding the wall-clock limit
+  bool timed_out = false;  ///< killed for exceeding the wall-clock limit (status wall_limit)
   bool output_truncated = false;
   std::string out;  ///< first output_cap bytes of stdout
   std::string err;  ///< first output_cap bytes of stderr
-  double seconds = 0;
+  double seconds = 0;              ///< wall-clock time
+  double cpu_seconds = 0;          ///< user and system time, its descendants' included
+  std::size_t peak_memory_bytes = 0;  ///< peak resident memory (the largest of it and its descendants)
   std::string isolation;  ///< Child::isolation()
-  bool ok() const { return !timed_out && signal == 0 && exit_code == 0; }
+  bool ok() const { return status == EndStatus::ok; }
 };
 
 /// Runs to completion (or the wall-clock limit), draining both pipes

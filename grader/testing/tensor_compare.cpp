@@ -6,14 +6,9 @@
 #include <regex>
 
 #include "grader/client/worker_client.hpp"
+#include "grader/protocol/value.hpp"
 
 namespace grader::testing {
-
-std::string shape_text(const std::vector<std::int64_t>& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
 
 std::string index_text(const std::vector<std::int64_t>& shape, std::int64_t flat) {
   std::vector<std::int64_t> idx(shape.size());
@@ -22,7 +17,7 @@ std::string index_text(const std::vector<std::int64_t>& shape, std::int64_t flat
     idx[k] = flat % d;
     flat /= d;
   }
-  return shape_text(idx);
+  return protocol::shape_string(idx);
 }
 
 std::string number_text(double v, int digits) {
@@ -105,7 +100,7 @@ std::optional<std::string> compare_message(const std::string& subject, const Val
                                            double atol, double rtol, const std::vector<KnownMistake>& mistakes) {
   std::string message;
   if (got.shape != want.shape) {
-    message = subject + ": expected shape " + shape_text(want.shape) + ", got " + shape_text(got.shape);
+    message = subject + ": expected shape " + protocol::shape_string(want.shape) + ", got " + protocol::shape_string(got.shape);
   } else {
     const std::int64_t n = static_cast<std::int64_t>(want.data.size());
     std::int64_t bad = 0, first_bad = -1, worst = -1;
@@ -126,7 +121,7 @@ std::optional<std::string> compare_message(const std::string& subject, const Val
     const int digits = std::max(got.digits, want.digits);
     auto at = [](const Values& v, std::int64_t i) { return v.data[static_cast<std::size_t>(i)]; };
     message = subject + ": " + std::to_string(bad) + " of " + std::to_string(n) + " values differ from the expected ones" +
-              (want.shape.empty() ? "" : " (shape " + shape_text(want.shape) + ")") + "\n  first bad index " +
+              (want.shape.empty() ? "" : " (shape " + protocol::shape_string(want.shape) + ")") + "\n  first bad index " +
               index_text(want.shape, first_bad) + ": expected " + number_text(at(want, first_bad), digits) + ", got " +
               number_text(at(got, first_bad), digits);
     if (worst != first_bad)

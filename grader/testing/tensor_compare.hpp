@@ -65,8 +65,6 @@ struct KnownMistake {
   double match_tolerance = -1;
 };
 
-/// "(2, 3)", "(5,)", "()".
-std::string shape_text(const std::vector<std::int64_t>& shape);
 /// The row-major index `flat` of `shape` as "(i, j, k)".
 std::string index_text(const std::vector<std::int64_t>& shape, std::int64_t flat);
 /// A number as messages print it: `digits` significant digits, "nan", "inf".

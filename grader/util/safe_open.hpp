@@ -20,24 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include "grader/util/fd.hpp"
+
 namespace grader::util {
-
-/// An owned file descriptor (closed on destruction).
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd();
-  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
-  Fd& operator=(Fd&& o) noexcept;
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  explicit operator bool() const { return fd_ >= 0; }
-
- private:
-  int fd_ = -1;
-};
 
 /// Opens a folder the grader was told to use (a path from the command line
 /// or the course): links in it are followed, as for any trusted path.

@@ -1,3 +1,4 @@
+#include "grader/util/text.hpp"
 #include "grader/validate/pitfalls.hpp"
 
 #include <algorithm>
@@ -15,13 +16,8 @@ int heading_level(const std::string& line) {
   return n > 0 && n <= 6 && n < line.size() && line[n] == ' ' ? static_cast<int>(n) : 0;
 }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 bool is_pitfall_heading(const std::string& line) {
-  const std::string text = lower(line);
+  const std::string text = util::lower(line);
   return text.find("pitfall") != std::string::npos || text.find("common mistake") != std::string::npos;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "grader/protocol/errors.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/worker/registry.hpp"
 
@@ -40,14 +41,10 @@ std::vector<Value> call_back(std::string_view function, std::vector<Value> args)
   if (answer.sequence != callback.sequence) ::_exit(kBrokenCallback);
   if (answer.ok) return std::move(answer.results);
   // The reference's own exception, with the type a caller may catch.
-  const std::string& kind = answer.error.kind;
-  const std::string& message = answer.error.message;
-  if (kind == "invalid_argument") throw std::invalid_argument(message);
-  if (kind == "out_of_range") throw std::out_of_range(message);
-  if (kind == "domain_error") throw std::domain_error(message);
-  if (kind == "length_error") throw std::length_error(message);
-  if (kind == "logic_error") throw std::logic_error(message);
-  throw std::runtime_error(message);
+  protocol::throw_if_standard(answer.error);
+  // Any other kind (the reference ran out of memory, threw a type of its
+  // own) is not the student's: never their bad_alloc, a runtime_error.
+  throw std::runtime_error(answer.error.message);
 }
 
 }  // namespace grader::worker

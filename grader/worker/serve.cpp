@@ -1,7 +1,4 @@
-#include <new>
-#include <stdexcept>
-#include <typeinfo>
-
+#include "grader/protocol/errors.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/worker/fault_stack.hpp"
 #include "grader/worker/registry.hpp"
@@ -29,15 +26,7 @@ std::vector<std::string> Registry::names() const {
 protocol::Error Registry::classify(const std::exception& e) const {
   for (const auto& t : translators_)
     if (auto kind = t(e)) return *kind;
-  // Most specific standard types first: tests check for these by type.
-  if (dynamic_cast<const std::invalid_argument*>(&e)) return {"invalid_argument", e.what()};
-  if (dynamic_cast<const std::out_of_range*>(&e)) return {"out_of_range", e.what()};
-  if (dynamic_cast<const std::domain_error*>(&e)) return {"domain_error", e.what()};
-  if (dynamic_cast<const std::length_error*>(&e)) return {"length_error", e.what()};
-  if (dynamic_cast<const std::logic_error*>(&e)) return {"logic_error", e.what()};
-  if (dynamic_cast<const std::bad_alloc*>(&e)) return {"bad_alloc", "out of memory (std::bad_alloc)"};
-  if (dynamic_cast<const std::runtime_error*>(&e)) return {"runtime_error", e.what()};
-  return {"exception", std::string(typeid(e).name()) + ": " + e.what()};
+  return protocol::error_of(e);
 }
 
 std::string ready_frame() {

@@ -16,10 +16,6 @@ Value to_value(const MatrixXf& m) {
 }
 Value to_value(const VectorXf& v) { return TensorF32{{v.size()}, std::vector<float>(v.data(), v.data() + v.size())}; }
 Value to_value(const Tensor& t) { return TensorF32{t.shape(), t.values()}; }
-Value to_value(Index i) { return std::int64_t{i}; }
-Value to_value(double d) { return d; }
-Value to_value(bool b) { return b; }
-Value to_value(const std::string& s) { return s; }
 
 namespace {
 

@@ -17,10 +17,6 @@ Value to_value(const MatrixXd& m);
 Value to_value(const MatrixXf& m);
 Value to_value(const VectorXf& v);  // a rank-1 tensor<f32>
 Value to_value(const Tensor& t);
-Value to_value(Index i);
-Value to_value(double d);
-Value to_value(bool b);
-Value to_value(const std::string& s);
 
 /// Inputs of at most this many values are shown with their values in a
 /// call's text ("<tensor (1, 1, 4) [[[0.5, -1, 2, 0]]]>"); larger ones by

@@ -66,7 +66,8 @@ typename Decl::Result call_declared(const Decl& decl, const G&... given) {
 ///   Tensor forward(...) const { return call(mha::forward, query, key, value, options); }
 /// The handle is only good in the test that made it and while the worker
 /// that holds the object runs; any other use fails the call with a message
-/// naming it. Copies share the one object in the worker.
+/// naming it. A handle cannot be copied (a copy would alias the one object
+/// in the worker); it can be moved.
 class ObjectHandle {
  protected:
   template <typename Ctor, typename... G>

@@ -2,17 +2,11 @@
 
 #include <limits>
 
+#include "grader/protocol/value.hpp"
+
 namespace course {
 
-std::string shape_string(const std::vector<Index>& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) {
-    if (i) s += ", ";
-    s += std::to_string(shape[i]);
-  }
-  if (shape.size() == 1) s += ",";
-  return s + ")";
-}
+std::string shape_string(const std::vector<Index>& shape) { return grader::protocol::shape_string(shape); }
 
 namespace {
 Index element_count(const std::vector<Index>& shape) {

@@ -159,7 +159,7 @@ std::string shown(const T& v) {
   } else if constexpr (std::is_convertible_v<T, std::string>) {
     return "\"" + std::string(v) + "\"";
   } else if constexpr (std::is_same_v<T, std::vector<course::Index>>) {
-    return grader::testing::shape_text(v);
+    return grader::protocol::shape_string(v);
   } else if constexpr (std::is_floating_point_v<T>) {
     return grader::testing::number_text(static_cast<double>(v), 15);
   } else {
@@ -202,7 +202,7 @@ inline ::testing::AssertionResult shape_is(const std::string& subject, const std
                                            const std::vector<course::Index>& want, const Mistakes& mistakes = {}) {
   if (got == want) return ::testing::AssertionSuccess();
   std::string message =
-      subject + ": expected shape " + grader::testing::shape_text(want) + ", got " + grader::testing::shape_text(got);
+      subject + ": expected shape " + grader::protocol::shape_string(want) + ", got " + grader::protocol::shape_string(got);
   for (const auto& m : mistakes)
     if (m.result.shape == got && m.result.shape != want) {
       message += "\n" + grader::testing::likely_cause_line(m.cause);

@@ -35,12 +35,6 @@ std::string printed_by_student() {
   return "\nyour code printed:\n" + printed;
 }
 
-std::string shape_text(const std::vector<Index>& shape) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + (shape.size() == 1 ? ",)" : ")");
-}
-
 }  // namespace
 
 PictureArgs::PictureArgs(std::map<std::string, std::string> options, std::string output)
@@ -99,7 +93,7 @@ void fail_call(const std::string& call_text) {
 
 void expect_shape(const std::string& call_text, const std::vector<Index>& got, const std::vector<Index>& want) {
   if (got != want)
-    throw StudentFailure(fmt::format("{}: expected shape {}, got {}{}", call_text, shape_text(want), shape_text(got),
+    throw StudentFailure(fmt::format("{}: expected shape {}, got {}{}", call_text, course::shape_string(want), course::shape_string(got),
                                      printed_by_student()));
 }
 

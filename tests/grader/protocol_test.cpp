@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "grader/protocol/args.hpp"
+#include "grader/protocol/errors.hpp"
 #include "grader/protocol/frame.hpp"
 #include "grader/protocol/value.hpp"
 #include "support/timeouts.hpp"
@@ -602,6 +603,56 @@ TEST(ProtocolFrame, ExtraDescriptorsAreDrainedWhileWaiting) {
   // All but at most one pipe buffer's worth must have gone through the drain
   // callback, or the writer could never have finished.
   EXPECT_GE(sink.text.size(), chatter.size() - 65536);
+}
+
+// --- Exceptions and error kinds (grader/protocol/errors.hpp) ---
+
+// What throw_if_standard() throws for an error, as the error of that exception.
+gp::Error thrown_again(const gp::Error& error) {
+  try {
+    gp::throw_if_standard(error);
+  } catch (const std::exception& e) {
+    return gp::error_of(e);
+  }
+  return {"(nothing thrown)", ""};
+}
+
+TEST(ErrorKinds, EveryStandardKindRoundTripsWithItsMessage) {
+  ASSERT_EQ(gp::standard_error_kinds().size(), 9u);
+  for (std::string_view kind : gp::standard_error_kinds()) {
+    const gp::Error error{std::string(kind), "d_model must be > 0, got 0"};
+    EXPECT_TRUE(gp::is_standard_error_kind(kind)) << kind;
+    EXPECT_EQ(thrown_again(error), error) << kind;
+  }
+}
+
+TEST(ErrorKinds, TheMostDerivedTypeNamesTheKind) {
+  EXPECT_EQ(gp::error_of(std::invalid_argument("a")), (gp::Error{"invalid_argument", "a"}));
+  EXPECT_EQ(gp::error_of(std::out_of_range("b")), (gp::Error{"out_of_range", "b"}));
+  EXPECT_EQ(gp::error_of(std::logic_error("c")), (gp::Error{"logic_error", "c"}));
+  EXPECT_EQ(gp::error_of(std::overflow_error("d")), (gp::Error{"overflow_error", "d"}));
+  EXPECT_EQ(gp::error_of(std::runtime_error("e")), (gp::Error{"runtime_error", "e"}));
+  // A course's own type derived from a standard one is that standard kind.
+  struct ShapeMismatch : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+  };
+  EXPECT_EQ(gp::error_of(ShapeMismatch("f")), (gp::Error{"invalid_argument", "f"}));
+}
+
+TEST(ErrorKinds, OtherExceptionsAreNamedNotThrownAgain) {
+  EXPECT_EQ(gp::error_of(std::bad_alloc()), (gp::Error{"bad_alloc", "out of memory (std::bad_alloc)"}));
+  struct Custom : std::exception {
+    const char* what() const noexcept override { return "custom"; }
+  };
+  const gp::Error custom = gp::error_of(Custom());
+  EXPECT_EQ(custom.kind, "exception");
+  EXPECT_NE(custom.message.find("Custom"), std::string::npos) << custom.message;
+  EXPECT_NE(custom.message.find(": custom"), std::string::npos) << custom.message;
+  // Kinds outside the standard table are the caller's to turn into exceptions.
+  for (const char* kind : {"bad_alloc", "exception", "not_implemented", "eigen_assert", "unknown", "protocol", ""}) {
+    EXPECT_FALSE(gp::is_standard_error_kind(kind)) << kind;
+    EXPECT_NO_THROW(gp::throw_if_standard({kind, "m"})) << kind;
+  }
 }
 
 }  // namespace

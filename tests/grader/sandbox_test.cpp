@@ -11,10 +11,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <vector>
+#include <memory>
 
 #include "grader/sandbox/process.hpp"
 #include "grader/util/files.hpp"
@@ -58,6 +61,29 @@ bool process_gone(pid_t pid) {
 
 pid_t first_number(const std::string& text) { return static_cast<pid_t>(std::atol(text.c_str())); }
 
+// This test program started again as a child (SANDBOX_TEST_TOUCH_MIB in its
+// environment): it touches that many MiB page by page and exits 0, or with
+// "all" touches memory until the address-space limit stops it (an uncaught
+// std::bad_alloc: SIGABRT). Decided before main, so gtest never runs there.
+[[maybe_unused]] const bool kTouchMemoryChild = [] {
+  const char* mib = std::getenv("SANDBOX_TEST_TOUCH_MIB");
+  if (!mib) return false;
+  const bool all = std::string(mib) == "all";
+  std::vector<std::unique_ptr<char[]>> blocks;
+  for (long i = 0; all || i < std::atol(mib); ++i) {
+    blocks.emplace_back(new char[1 << 20]);
+    std::memset(blocks.back().get(), 1, 1 << 20);
+  }
+  std::_Exit(0);
+}();
+
+gs::Spec touching_memory(const std::string& mib) {
+  gs::Spec spec;
+  spec.argv = {fs::read_symlink("/proc/self/exe").string()};
+  spec.env = {"SANDBOX_TEST_TOUCH_MIB=" + mib};
+  return spec;
+}
+
 TEST(SandboxRun, CapturesStdoutAndStderrSeparately) {
   auto r = run_shell("printf 'to out'; printf 'to err' >&2");
   EXPECT_TRUE(r.ok());
@@ -87,9 +113,11 @@ TEST(SandboxRun, OutputExactlyAtTheCapIsNotTruncated) {
 
 TEST(SandboxRun, ExitCodes) {
   EXPECT_EQ(run_shell("exit 0").exit_code, 0);
+  EXPECT_EQ(run_shell("exit 0").status, gs::EndStatus::ok);
   auto r = run_shell("exit 3");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.signal, 0);
+  EXPECT_EQ(r.status, gs::EndStatus::exited);
   EXPECT_FALSE(r.ok());
   EXPECT_EQ(run_shell("exit 255").exit_code, 255);
 }
@@ -98,9 +126,14 @@ TEST(SandboxRun, SignalsAreReported) {
   auto segv = run_shell("kill -SEGV $$");
   EXPECT_EQ(segv.signal, SIGSEGV);
   EXPECT_EQ(segv.exit_code, -1);
+  EXPECT_EQ(segv.status, gs::EndStatus::signalled);
   EXPECT_FALSE(segv.ok());
   EXPECT_EQ(run_shell("kill -ABRT $$").signal, SIGABRT);
-  EXPECT_EQ(run_shell("kill -KILL $$").signal, SIGKILL);
+  // A SIGKILL that is no limit's (a kill by hand, the system's out-of-memory
+  // killer) is said as it is, not taken for a limit.
+  auto killed = run_shell("kill -KILL $$");
+  EXPECT_EQ(killed.signal, SIGKILL);
+  EXPECT_EQ(killed.status, gs::EndStatus::signalled);
 }
 
 TEST(SandboxRun, ExecFailureIsExitCode127) {
@@ -116,6 +149,7 @@ TEST(SandboxRun, WallClockLimitStopsTheChild) {
   auto r = run_shell("sleep 30", milliseconds(300));
   auto took = Clock::now() - start;
   EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.status, gs::EndStatus::wall_limit);
   EXPECT_FALSE(r.ok());
   EXPECT_GE(took, milliseconds(250));
   EXPECT_LT(took, course_test::scaled(milliseconds(2000)));
@@ -258,7 +292,72 @@ TEST(SandboxLimits, CpuLimitStopsABusyLoop) {
   auto r = gs::run(spec, course_test::scaled(milliseconds(20000)), 1000);
   EXPECT_FALSE(r.timed_out);
   EXPECT_TRUE(r.signal == SIGXCPU || r.signal == SIGKILL) << r.signal;
+  EXPECT_EQ(r.status, gs::EndStatus::time_limit) << gs::to_string(r.status);
+  EXPECT_GE(r.cpu_seconds, 0.9);
   EXPECT_LT(Clock::now() - start, course_test::scaled(milliseconds(15000)));
+}
+
+TEST(SandboxLimits, CpuTimeAndPeakMemoryAreMeasured) {
+  auto r = gs::run(touching_memory("64"), course_test::scaled(milliseconds(10000)), 1000);
+  EXPECT_EQ(r.status, gs::EndStatus::ok) << gs::to_string(r.status) << " " << r.err;
+  EXPECT_GE(r.peak_memory_bytes, std::size_t{64} << 20);
+  EXPECT_LT(r.peak_memory_bytes, std::size_t{256} << 20);
+  EXPECT_GT(r.cpu_seconds, 0.0);
+  EXPECT_LT(r.cpu_seconds, r.seconds + 0.1);
+}
+
+TEST(SandboxLimits, MemoryLimitIsNamedNotGuessedFromTheSignal) {
+  gs::Spec spec = touching_memory("all");
+  spec.limits.address_space_bytes = std::size_t{256} << 20;
+  auto r = gs::run(spec, course_test::scaled(milliseconds(10000)), 1 << 16);
+  EXPECT_EQ(r.signal, SIGABRT) << r.err;
+  EXPECT_EQ(r.status, gs::EndStatus::memory_limit) << gs::to_string(r.status);
+  EXPECT_GE(r.peak_memory_bytes, std::size_t{192} << 20);
+  // The same abort far from the limit is a plain signal.
+  gs::Spec far = shell("kill -ABRT $$");
+  far.limits.address_space_bytes = std::size_t{256} << 20;
+  EXPECT_EQ(gs::run(far, milliseconds(5000), 1000).status, gs::EndStatus::signalled);
+}
+
+TEST(SandboxChild, StoppedForItsOutputSaysSo) {
+  gs::Child child = gs::spawn(shell("yes"));
+  std::string out;
+  bool cut = false;
+  while (out.size() < 4096 && gs::drain_into(child.stdout_fd(), out, 1 << 20, cut)) {
+  }
+  child.stop(gs::EndStatus::output_limit);
+  EXPECT_FALSE(child.running());
+  EXPECT_EQ(child.end_status(), gs::EndStatus::output_limit);
+  // Killed without a reason: the parent's own kill, no limit.
+  gs::Child other = gs::spawn(shell("sleep 30"));
+  other.kill();
+  EXPECT_EQ(other.end_status(), gs::EndStatus::signalled);
+}
+
+// Every status from the wait status, the usage and the limits alone.
+TEST(SandboxStatus, EachStatusFromWaitStatusUsageAndLimits) {
+  using E = gs::EndStatus;
+  gs::Limits limits;
+  limits.cpu_seconds = 2;
+  limits.address_space_bytes = std::size_t{512} << 20;
+  const std::size_t little = std::size_t{10} << 20, near_limit = std::size_t{500} << 20;
+  auto exited = [](int code) { return code << 8; };  // the wait status of exit(code)
+  EXPECT_EQ(gs::end_status(exited(0), 0.5, little, limits, E::ok), E::ok);
+  EXPECT_EQ(gs::end_status(exited(1), 0.5, near_limit, limits, E::ok), E::exited);
+  EXPECT_EQ(gs::end_status(SIGSEGV, 0.5, little, limits, E::ok), E::signalled);
+  EXPECT_EQ(gs::end_status(SIGXCPU, 2.0, little, limits, E::ok), E::time_limit);
+  EXPECT_EQ(gs::end_status(SIGKILL, 3.0, little, limits, E::ok), E::time_limit);  // the hard CPU limit
+  EXPECT_EQ(gs::end_status(SIGKILL, 0.5, little, limits, E::ok), E::signalled);
+  EXPECT_EQ(gs::end_status(SIGABRT, 0.5, near_limit, limits, E::ok), E::memory_limit);
+  EXPECT_EQ(gs::end_status(SIGSEGV, 0.5, near_limit, limits, E::ok), E::memory_limit);
+  EXPECT_EQ(gs::end_status(SIGKILL, 0.5, little, limits, E::wall_limit), E::wall_limit);
+  EXPECT_EQ(gs::end_status(SIGKILL, 3.0, near_limit, limits, E::output_limit), E::output_limit);
+  EXPECT_EQ(gs::end_status(SIGKILL, 3.0, near_limit, limits, E::signalled), E::signalled);
+  // No limit set: nothing is taken for one.
+  EXPECT_EQ(gs::end_status(SIGKILL, 30.0, near_limit, gs::Limits{}, E::ok), E::signalled);
+  for (E e : {E::ok, E::exited, E::signalled, E::time_limit, E::wall_limit, E::memory_limit, E::output_limit})
+    EXPECT_FALSE(std::string(gs::to_string(e)).empty());
+  EXPECT_STREQ(gs::to_string(E::memory_limit), "memory limit");
 }
 
 TEST(SandboxChild, DestructorKillsTheProcessGroup) {

@@ -281,6 +281,24 @@ TEST_F(WorkerClientTest, OutOfMemoryIsReportedUnderTheAddressSpaceLimit) {
   expect_next_call_works();
 }
 
+// The sandbox says which limit ended the worker (sandbox::EndStatus): the
+// message names the CPU time limit, not "CPU time or memory".
+TEST(WorkerClientLimits, TheCpuTimeLimitIsNamed) {
+  ScratchDir scratch;
+  gc::WorkerOptions options = options_for(TEST_WORKER_EXE, scratch.path());
+  options.limits.cpu_seconds = 1;
+  options.call_timeout = course_test::scaled(std::chrono::seconds(20));
+  gc::WorkerClient client(options);
+  try {
+    client.call("infinite_loop", {}, "infinite_loop()");
+    FAIL() << "an endless loop returned";
+  } catch (const gc::WorkerFailure& e) {
+    EXPECT_TRUE(contains(e.what(), "infinite_loop(): your code was stopped: was killed by signal")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "(its CPU time limit of 1.0 s)")) << e.what();
+    EXPECT_FALSE(contains(e.what(), "memory")) << e.what();
+  }
+}
+
 TEST_F(WorkerClientTest, BogusFrameOnTheReplyPipeIsMalformed) {
   std::string message = failure_of("bogus_frame");
   EXPECT_EQ(message.rfind("bogus_frame(1, 2): ", 0), 0u) << message;

@@ -4,7 +4,8 @@
 # Starts the watch on a copy of the positional-encoding starter with stdout to
 # a file and stdin from a FIFO, replaces the pe-formula file with the reference
 # and waits for a second run that shows the exercise done, asks for hints (h),
-# quits (q) and checks exit code 0; then checks that SIGINT also exits with 0.
+# quits (q) and checks exit code 0; then checks that SIGINT also exits with 0,
+# and that --track narrows what is checked.
 set -euo pipefail
 
 grader=$1
@@ -43,10 +44,13 @@ wait_for() {
   done
 }
 
+# start_watch [ARGS...]: the watch of ARGS (default: positional-encoding) on the workspace.
 start_watch() {
   rm -f "$tmp/keys" "$tmp/out" "$tmp/err"
   mkfifo "$tmp/keys"
-  "$grader" watch positional-encoding --workspace "$tmp/ws" "${watch_flags[@]}" <"$tmp/keys" >"$tmp/out" 2>"$tmp/err" &
+  local what=("$@")
+  ((${#what[@]})) || what=(positional-encoding)
+  "$grader" watch "${what[@]}" --workspace "$tmp/ws" "${watch_flags[@]}" <"$tmp/keys" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
   exec 3>"$tmp/keys"  # opening the FIFO's write end lets the watch's stdin open
 }
@@ -93,4 +97,22 @@ pid=
 exec 3>&-
 ((rc == 0)) || fail "SIGINT should exit with 0, got $rc"
 grep -qF "[watch] stopped after 1 run" "$tmp/out" || fail "SIGINT should stop the watch after its run"
+# 3. --track narrows the run as it does for check: attention in track core is
+# softmax and attention, without masks; an unknown track is a usage error.
+cp -r "$course/starter/attention" "$tmp/ws/"
+start_watch attention --track core
+wait_for "[watch] run 1 took" 300
+grep -qE "^ +[^ ]+ softmax " "$tmp/out" || fail "watch --track core should check softmax"
+grep -qE "^ +[^ ]+ attention " "$tmp/out" || fail "watch --track core should check the attention exercise"
+grep -qE "^ +[^ ]+ masks " "$tmp/out" && fail "watch --track core checked masks, which track core leaves out"
+echo q >&3
+rc=0
+wait "$pid" || rc=$?
+pid=
+exec 3>&-
+((rc == 0)) || fail "q should exit with 0 after --track, got $rc"
+rc=0
+"$grader" watch --track no-such-track --workspace "$tmp/ws" </dev/null >"$tmp/out" 2>"$tmp/err" || rc=$?
+((rc == 2)) || fail "an unknown track should exit with 2, got $rc"
+grep -qF "no track named 'no-such-track'" "$tmp/err" || fail "an unknown track should be named in the error"
 echo "grader watch ($mode): ok"

@@ -18,6 +18,7 @@
 #include "grader/report/student_view.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/util/hash.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::report::html {
 namespace {
@@ -76,11 +77,6 @@ std::string pts(double points) { return format_points(points); }
 
 std::string percent_text(double part, double whole) {
   return whole > 0 ? fmt::format("{:.0f}%", 100.0 * part / whole) : "-";
-}
-
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 std::string first_line(const std::string& text) {
@@ -146,10 +142,10 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   std::string body = "<h1>" + h(in.title) + "</h1>\n";
   const std::size_t count = in.students.size();
   std::set<std::string> submitted;
-  for (const auto& s : in.students) submitted.insert(lower(s.result.student));
+  for (const auto& s : in.students) submitted.insert(util::lower(s.result.student));
   std::vector<const RosterStudent*> missing;
   for (const auto& r : in.roster)
-    if (!submitted.count(lower(r.id))) missing.push_back(&r);
+    if (!submitted.count(util::lower(r.id))) missing.push_back(&r);
   std::string outcomes;
   for (const auto& [outcome, k] : stats.by_outcome)
     outcomes += fmt::format("{}{} {}", outcomes.empty() ? "" : ", ", n(std::to_string(k)), h(words_of(outcome)));

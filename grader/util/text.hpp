@@ -1,0 +1,20 @@
+// Small text helpers every part of the grader uses (ASCII only: ids, column
+// names, keywords; never a student's Unicode name, see unicode.hpp).
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <string_view>
+
+namespace grader::util {
+
+/// `s` with the ASCII letters A-Z lowercased.
+std::string lower(std::string s);
+
+/// `s` without the characters of `blanks` at either end.
+std::string_view trim(std::string_view s, std::string_view blanks = " \t");
+
+/// Seconds since `start`, for the timings of logs and reports.
+double seconds_since(std::chrono::steady_clock::time_point start);
+
+}  // namespace grader::util
