@@ -65,7 +65,7 @@ timed() {
 }
 # ./run.sh's exit code is check's: 1 while exercises fail (the starters' do).
 run_sh() {
-  ./run.sh --no-color
+  ./run.sh
   [ $? -le 1 ]
 }
 # The build's own log (cmake's lines) is build/build.log: counted with the step's.
