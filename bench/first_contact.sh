@@ -3,11 +3,14 @@
 # types it: `git clone` of this checkout's HEAD then `./run.sh` in the clone
 # (builds the student's part, target course_student, then `grader check`);
 # then `grader release` of the clone and the handout's own `./run.sh`.
-#   bench/first_contact.sh [--keep] [--times]
+#   bench/first_contact.sh [--keep] [--times] [--only course|handout]
 # --keep leaves the clone in the folder printed; --times also times every
 # compile (bench/lib/time_compile.sh as the compiler launcher in ccache's
 # place: CMake takes it from CMAKE_CXX_COMPILER_LAUNCHER in the environment)
 # and prints each step's CPU seconds per target (bench/lib/compile_summary.sh).
+# --only course stops after the course's steps; --only handout times only the
+# handout's ./run.sh (made by the grader of this checkout's build/, which
+# must be built).
 # CCACHE_DISABLE=1 throughout, so nothing comes from the cache. Each step
 # prints its CPU seconds (user + system of it and every process it started,
 # from /usr/bin/time), its wall seconds, the wall seconds until the first line
@@ -20,13 +23,15 @@
 # of a build of everything are the sum of the three.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-keep=0 times=0
-for a in "$@"; do
-  case "$a" in
+keep=0 times=0 only=""
+while (($#)); do
+  case "$1" in
     --keep) keep=1 ;;
     --times) times=1 ;;
-    *) echo "usage: bench/first_contact.sh [--keep] [--times]" >&2; exit 2 ;;
+    --only) only=${2:-}; shift ;;
+    *) echo "usage: bench/first_contact.sh [--keep] [--times] [--only course|handout]" >&2; exit 2 ;;
   esac
+  shift
 done
 work="$(mktemp -d /tmp/first-contact-XXXXXX)"
 if ((keep == 0)); then trap 'rm -rf "$work"' EXIT; fi
@@ -76,14 +81,19 @@ with_build_log() {
   return $rc
 }
 
-cd "$work"
-timed "course: git clone + ./run.sh" "$work/course.log" \
-  bash -c "$(declare -f run_sh with_build_log); git clone -q '$root' course && cd course && with_build_log run_sh"
-cd "$work/course"
-timed "course: + all (./run.sh grade)" "$work/course-all.log" cmake --build build -j2
-timed "course: + course_tests (./test.sh)" "$work/course-tests.log" cmake --build build -j2 --target course_tests
+if [ "$only" = handout ]; then
+  "$root/build/bin/grader" release "$work/handout" >"$work/release.log" 2>&1
+else
+  cd "$work"
+  timed "course: git clone + ./run.sh" "$work/course.log" \
+    bash -c "$(declare -f run_sh with_build_log); git clone -q '$root' course && cd course && with_build_log run_sh"
+  cd "$work/course"
+  timed "course: + all (./run.sh grade)" "$work/course-all.log" cmake --build build -j2
+  timed "course: + course_tests (./test.sh)" "$work/course-tests.log" cmake --build build -j2 --target course_tests
 
-build/bin/grader release "$work/handout" >"$work/release.log" 2>&1
+  [ "$only" = course ] && { ((keep == 1)) && echo "kept: $work"; exit 0; }
+  build/bin/grader release "$work/handout" >"$work/release.log" 2>&1
+fi
 cd "$work/handout"
 timed "handout: ./run.sh" "$work/handout.log" bash -c "$(declare -f run_sh with_build_log); with_build_log run_sh"
 ((keep == 1)) && echo "kept: $work"
