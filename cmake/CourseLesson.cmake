@@ -62,6 +62,14 @@ function(course_record_target_inputs target)
   course_record_build_inputs("$<TARGET_FILE:${target}>" SOURCES ${absolute})
 endfunction()
 
+# course_grading_only(<target>...): what only grading needs (the references,
+# their servers, the hidden and serving suites), left out of the student's
+# build (target course_student, cmake/StudentBuild.cmake). The default build
+# still holds them: `cmake --build build` is what grade and validate need.
+function(course_grading_only)
+  set_property(GLOBAL APPEND PROPERTY COURSE_GRADING_ONLY_TARGETS ${ARGN})
+endfunction()
+
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
@@ -87,6 +95,7 @@ function(add_course_lesson id)
   file(GLOB ref_sources CONFIGURE_DEPENDS "${src}/solutions/${id}/*.cpp")
   if(ref_sources)
     add_library(course_${name}_reference STATIC ${ref_sources})
+    course_grading_only(course_${name}_reference)
     # The reference links those of the lessons it uses: a suite linking it is built from all of them.
     set(all_ref_sources ${ref_sources})
     target_link_libraries(course_${name}_reference PUBLIC course_common PRIVATE course::warnings)
@@ -119,6 +128,7 @@ function(add_course_lesson id)
     # An object library: its objects register the functions from static
     # initialisers, which a static library would leave out of the link.
     add_library(course_${name}_reference_server OBJECT "${src}/lessons/${id}/bridge/reference_server.cpp")
+    course_grading_only(course_${name}_reference_server)
     target_link_libraries(course_${name}_reference_server PUBLIC course_${name}_reference grader_client
                           PRIVATE course::warnings)
   endif()
@@ -176,10 +186,17 @@ function(add_course_lesson id)
         if(visibility STREQUAL "hidden")
           target_link_libraries(${objects} PRIVATE course_${name}_reference)
         endif()
-        # A test's speed decides nothing (the student's code runs in the worker).
-        course_tool_build(${objects})
+        # A test's speed decides nothing (the student's code runs in the
+        # worker), and its compile is nearly all parsing gtest, Eigen and the
+        # course headers: the suite's files are compiled as one unit, at -O1.
+        course_tool_build(${objects} TEST_UNITY)
       endif()
       add_executable(${target} $<TARGET_OBJECTS:${objects}>)
+      if(visibility STREQUAL "hidden")
+        course_grading_only(${target} ${objects})
+      elseif(NOT variant STREQUAL "public")
+        course_grading_only(${target})  # the serving suite: its objects are the public suite's
+      endif()
       target_link_libraries(${target} PRIVATE course_${name}_proxy grader_suite_main)
       # Public suites ship to students, who have no solutions/: they must not
       # use ref:: (a link error says so). Hidden suites compare with the reference.

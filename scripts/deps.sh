@@ -42,8 +42,28 @@ course_build_with_tests() {
   cmake --build build -j"$(nproc)" --target course_tests
 }
 
+# The build target a grader command needs: course_student (the grader, the
+# lessons' worker pieces, the public suites, the precompiled lesson headers,
+# the pictures) for a student's commands, and without a command (./run.sh
+# runs `check`); all (the references and the hidden and serving suites too)
+# for any other: grade, validate, mutate, regrade and the rest. The command
+# is the first argument that names one, so global options may come first
+# (`./run.sh --no-color grade solutions`).
+course_build_target() {
+  local a
+  for a in "$@"; do
+    case "$a" in
+      list | check | watch | hint | reset | picture) echo course_student; return ;;
+      grade | validate | mutate | export | review | release | gradescope-bundle | merge | roster | gradebook-check | \
+        history | regrade | similarity) echo all; return ;;
+    esac
+  done
+  echo course_student
+}
+
 # course_build with the compiler's output in build/build.log and one line per
 # stage on the terminal; on failure, the errors and the log's path.
+# COURSE_BUILD_TARGET (default all) is the target built.
 course_build_quiet() {
   mkdir -p build
   local log=build/build.log start=$SECONDS
@@ -54,8 +74,10 @@ course_build_quiet() {
     return 1
   fi
   echo done
-  printf 'Building the grader and the lessons (the first build takes several minutes) ... '
-  if ! cmake --build build -j"$(nproc)" >>"$log" 2>&1; then
+  local target=${COURSE_BUILD_TARGET:-all} what='the grader and the lessons'
+  [ "$target" = all ] && what='the grader, the lessons and the hidden suites'
+  printf 'Building %s (the first build takes a few minutes) ... ' "$what"
+  if ! cmake --build build -j"$(nproc)" --target "$target" >>"$log" 2>&1; then
     course_build_failed "$log"
     return 1
   fi

@@ -46,11 +46,29 @@ std::string shown(const Toolchain& toolchain, const fs::path& path) {
   return path.string();
 }
 
+}  // namespace
+
 std::string rebuild_command(const Toolchain& toolchain) {
   return "cmake --build " + toolchain.manifest_path.parent_path().parent_path().string();
 }
 
-}  // namespace
+std::optional<StaleBuild> find_missing_grading_build(const Toolchain& toolchain, const std::string& command,
+                                                     const std::vector<std::string>& lessons) {
+  for (const auto& [id, artifacts] : toolchain.lessons) {
+    if (!lessons.empty() && std::find(lessons.begin(), lessons.end(), id) == lessons.end()) continue;
+    for (const char* variant : {"hidden", "public_serving"}) {
+      const auto suite = artifacts.suites.find(variant);
+      std::error_code ec;
+      if (suite == artifacts.suites.end() || fs::exists(suite->second, ec)) continue;
+      return StaleBuild{suite->second, "",
+                        fmt::format("{} needs the hidden tests, and this build does not hold them yet ({} is "
+                                    "missing: ./run.sh check builds only what a student needs); build them with: {} "
+                                    "(./run.sh {} builds them itself)",
+                                    command, suite->second, rebuild_command(toolchain), command)};
+    }
+  }
+  return std::nullopt;
+}
 
 std::vector<std::string> include_closure(const Toolchain& toolchain, const std::vector<std::string>& sources) {
   std::vector<std::string> order;

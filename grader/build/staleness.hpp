@@ -37,6 +37,17 @@ struct StaleBuild {
 /// no inputs for is only checked to exist.
 std::optional<StaleBuild> find_stale_build(const Toolchain& toolchain, const std::vector<std::string>& artifacts);
 
+/// The first piece that only grading with hidden tests runs (a lesson's hidden
+/// suite, or the public suite that serves used lessons' references) and that
+/// `lessons` (empty: every lesson of the build) lack, or nothing. Its message
+/// names the command: the student's build (./run.sh check, target
+/// course_student) leaves them out.
+std::optional<StaleBuild> find_missing_grading_build(const Toolchain& toolchain, const std::string& command,
+                                                     const std::vector<std::string>& lessons);
+
+/// The command that builds everything the grader runs: "cmake --build <build>".
+std::string rebuild_command(const Toolchain& toolchain);
+
 /// The course files `sources` include, directly or not, with #include "...",
 /// resolved from the including file's folder, then the toolchain's include
 /// folders, then the course root; `sources` themselves first. Only files under

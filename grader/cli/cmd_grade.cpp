@@ -95,9 +95,11 @@ std::string graded_version(const Context& ctx, const GradeCliOptions& o) {
   return v + ")";
 }
 
-void check_lessons(const Context& ctx, const GradeCliOptions& o) {
+void check_lessons(const Context& ctx, const GradeCliOptions& o, const std::string& command) {
   for (const auto& l : o.lessons)
     if (!ctx.course.find_lesson(l)) throw UsageError("--lesson " + l + ": the course has no such lesson (see `grader list`)");
+  // Never a score from the public tests alone where hidden ones were due.
+  if (!o.public_only) require_grading_build(ctx, command, o.lessons);
 }
 
 // The --format value as the table's format (CLI11 admitted only the table's names).
@@ -270,7 +272,7 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       "internal errors).");
   return [&global, o]() {
     auto ctx = make_context(global);
-    check_lessons(*ctx, *o);
+    check_lessons(*ctx, *o, "grade");
     o->stamp = late_stamp(*o);  // a mistake in the deadline files stops here, before any gradebook is touched
     batch::StudentIdPattern pattern;
     try {
@@ -422,7 +424,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
       const auto& lessons = graded_on.begin()->first;
       if (lessons.size() != ctx->course.lessons.size()) o->lessons = lessons;
     }
-    check_lessons(*ctx, *o);
+    check_lessons(*ctx, *o, "regrade");
     o->force = true;
     if (!o->stamp && !kept->empty())
       o->stamp = [kept](const batch::Entry& entry, runner::SubmissionResult& result) {

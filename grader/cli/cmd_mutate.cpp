@@ -46,6 +46,7 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
       throw UsageError("this build has no hidden suites (COURSE_WITH_HIDDEN_TESTS=OFF); mutate needs them");
     for (const auto& l : args->lessons)
       if (!ctx->course.find_lesson(l)) throw UsageError("no lesson named '" + l + "' (grader list shows the lessons)");
+    require_grading_build(*ctx, "mutate", args->lessons);
     const auto& names = validate::mutation_operator_names();
     for (const auto& op : args->operators)
       if (std::find(names.begin(), names.end(), op) == names.end())

@@ -21,6 +21,7 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
       throw UsageError("this build has no hidden suites (COURSE_WITH_HIDDEN_TESTS=OFF); validate needs them");
     for (const auto& l : *lessons)
       if (!ctx->course.find_lesson(l)) throw UsageError("no lesson named '" + l + "'");
+    require_grading_build(*ctx, "validate", *lessons);
     validate::ValidateOptions options;
     options.jobs = ctx->jobs;
     options.lessons = *lessons;

@@ -4,6 +4,7 @@
 
 #include <thread>
 
+#include "grader/build/staleness.hpp"
 #include "grader/course/loader.hpp"
 #include "grader/util/files.hpp"
 #include "grader/util/hash.hpp"
@@ -28,6 +29,12 @@ std::string Context::course_fingerprint() const {
     if (!built->use_stubs.empty()) add_file(built->use_stubs);
   }
   return course.version + "+" + h.hex().substr(0, 12);
+}
+
+void require_grading_build(const Context& ctx, const std::string& command, const std::vector<std::string>& lessons) {
+  if (!ctx.toolchain.with_hidden) return;
+  if (const auto missing = build::find_missing_grading_build(ctx.toolchain, command, lessons))
+    throw UsageError(missing->message);
 }
 
 std::unique_ptr<Context> make_context(const GlobalOptions& options, bool need_hidden_files) {

@@ -43,6 +43,12 @@ struct Context {
   std::string course_fingerprint() const;
 };
 
+/// For the commands that grade with hidden tests (grade, regrade, validate,
+/// mutate): a UsageError, before anything is graded or recorded, when the
+/// build lacks the hidden or serving suites of `lessons` (empty: every
+/// lesson), naming the command that builds them.
+void require_grading_build(const Context& ctx, const std::string& command, const std::vector<std::string>& lessons = {});
+
 /// Loads toolchain and course.yaml; converts their errors into UsageError.
 std::unique_ptr<Context> make_context(const GlobalOptions& options, bool need_hidden_files = false);
 

@@ -139,3 +139,55 @@ TEST(IncludeClosure, FollowsQuotedIncludesOnceEachAndEndsOnCycles) {
 }
 
 }  // namespace
+
+// Grading with hidden tests in a build that holds only the student's part
+// (./run.sh check builds target course_student): the first missing hidden or
+// serving suite of the lessons asked for, with the command that builds it;
+// nothing when they are all there, or when only other lessons lack theirs.
+class GradingBuild : public Staleness {
+ protected:
+  void SetUp() override {
+    Staleness::SetUp();
+    for (const char* lesson : {"pe", "mha"}) {
+      auto& built = toolchain_.lessons[lesson];
+      for (const char* variant : {"public", "hidden"})
+        built.suites[variant] = (build_ / "suites" / (std::string("suite_") + lesson + "_" + variant)).string();
+    }
+    toolchain_.lessons["mha"].suites["public_serving"] = (build_ / "suites/suite_mha_public_serving").string();
+    for (const auto& [id, built] : toolchain_.lessons)
+      for (const auto& [variant, path] : built.suites) write_absolute(path, "binary");
+  }
+};
+
+TEST_F(GradingBuild, ACompleteBuildHasNothingMissing) {
+  EXPECT_FALSE(gb::find_missing_grading_build(toolchain_, "grade", {}).has_value());
+}
+
+TEST_F(GradingBuild, AMissingHiddenOrServingSuiteIsNamedWithTheCommandThatBuildsIt) {
+  for (const char* variant : {"hidden", "public_serving"}) {
+    SCOPED_TRACE(variant);
+    const std::string suite = toolchain_.lessons["mha"].suites[variant];
+    fs::remove(suite);
+    const auto missing = gb::find_missing_grading_build(toolchain_, "validate", {});
+    ASSERT_TRUE(missing.has_value());
+    EXPECT_EQ(missing->artifact, suite);
+    EXPECT_NE(missing->message.find("validate needs the hidden tests"), std::string::npos) << missing->message;
+    EXPECT_NE(missing->message.find(suite + " is missing"), std::string::npos) << missing->message;
+    EXPECT_NE(missing->message.find("build them with: cmake --build " + build_.string() + " "), std::string::npos)
+        << missing->message;
+    EXPECT_NE(missing->message.find("./run.sh validate builds them itself"), std::string::npos) << missing->message;
+    write_absolute(suite, "binary");
+  }
+}
+
+TEST_F(GradingBuild, OnlyTheLessonsAskedForCount) {
+  fs::remove(toolchain_.lessons["mha"].suites["hidden"]);
+  EXPECT_FALSE(gb::find_missing_grading_build(toolchain_, "grade", {"pe"}).has_value());
+  EXPECT_TRUE(gb::find_missing_grading_build(toolchain_, "grade", {"pe", "mha"}).has_value());
+}
+
+TEST_F(GradingBuild, AMissingPublicSuiteIsLeftToTheStalenessCheck) {
+  // The public suite is the student's build: its absence is find_stale_build's (per lesson, when graded).
+  fs::remove(toolchain_.lessons["pe"].suites["public"]);
+  EXPECT_FALSE(gb::find_missing_grading_build(toolchain_, "grade", {}).has_value());
+}
