@@ -67,3 +67,16 @@ TEST(DbgAddEncoding, RejectsASequenceLongerThanTheEncoding) {
       },
       {"max_len"}, dbg::advice::kEncodingLength);
 }
+
+TEST(DbgAddEncoding, RejectsAnEncodingOneColumnTooWide) {
+  // The widths must be equal: silently using the first d_model columns of a
+  // wider encoding hides a model configured with two different widths.
+  const MatrixXd embeddings = MatrixXd::Ones(2, 4);
+  const MatrixXd encoding = MatrixXd::Zero(5, 5);
+  dbg::expect_rejected(
+      call_of(embeddings, encoding),
+      [&] {
+        return "returned a " + dbg::shape_text(student::add_positional_encoding(embeddings, encoding)) + " matrix";
+      },
+      {"d_model"}, dbg::advice::kEncodingWidth);
+}
