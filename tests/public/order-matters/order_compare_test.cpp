@@ -64,7 +64,8 @@ TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {
 }  // namespace
 
 // The header's contract, sentence by sentence: each measure as the header
-// defines it, over every word (the last included), and each error's message.
+// defines it, over every word (the first and last included), and each error
+// naming what is wrong.
 namespace {
 
 // self_attend(...).output of a sentence, with or without positions, from your
@@ -111,20 +112,19 @@ TEST(OrderCompare, OneWordSentence) {
   EXPECT_BELOW(c.pooled_distance_with, kRoundingOnly);
 }
 
-TEST(OrderCompare, ErrorsGiveTheHeadersMessages) {
-  EXPECT_INVALID_ARGUMENT(student::compare_orders({}, words("dog")), "sentence_a must hold at least one word");
+TEST(OrderCompare, ErrorsNameWhatIsWrong) {
+  EXPECT_INVALID_ARGUMENT(student::compare_orders({}, words("dog")), "sentence_a");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog bites man dog")),
-                          "sentence_b has 4 words but sentence_a has 3; compare a sentence with a reordering of itself");
+                          "sentence_b");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("man bites")),
-                          "sentence_b has 2 words but sentence_a has 3");
+                          "sentence_b");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("man bites cat")),
-                          "sentence_b must be a reordering of sentence_a: 'cat' at position 2 of sentence_b has no "
-                          "unmatched partner in sentence_a");
+                          "'cat'");
   // A word used more often in B than in A has no unmatched partner the second time.
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog dog man")),
-                          "'dog' at position 1 of sentence_b has no unmatched partner in sentence_a");
+                          "'dog'");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites griffin"), words("griffin bites dog")),
-                          "unknown word 'griffin'");
+                          "griffin");
 }
 
 }  // namespace

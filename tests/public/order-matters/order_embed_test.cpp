@@ -90,8 +90,8 @@ namespace {
 
 TEST(OrderEmbed, UnknownWordMessageNamesTheFirstAndListsTheVocabulary) {
   EXPECT_INVALID_ARGUMENT(student::embed(words("dog unicorn griffin")),
-                          "unknown word 'unicorn': the toy vocabulary knows dog, bites, man, the, cat, chases, mouse, a, "
-                          "sees, bird");
+                          "unknown word 'unicorn'");
+  EXPECT_INVALID_ARGUMENT(student::embed(words("dog unicorn griffin")), "dog, bites, man, the, cat, chases, mouse, a, sees, bird");
   EXPECT_INVALID_ARGUMENT(student::embed(words("bird sees Bird")), "unknown word 'Bird'");
   EXPECT_INVALID_ARGUMENT(student::embed({""}), "unknown word ''");
 }
