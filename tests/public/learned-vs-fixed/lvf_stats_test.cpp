@@ -77,7 +77,7 @@ TEST(LvfStats, TheLastRowCountsLikeAnyOther) {
 TEST(LvfStats, EveryRowTheSameGivesNaN) {
   const course::PositionStats s = student::position_stats(MatrixXd::Constant(3, 2, 0.5));
   EXPECT_SAME(s.min_distance, 0.0);
-  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text() << "every row the same: 0 / 0 is NaN, got " << s.neighbour_ratio);
+  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text() << "every row the same: expected NaN (0 / 0) for neighbour_ratio, got " << s.neighbour_ratio);
 }
 
 TEST(LvfStats, FewerThanTwoRowsIncludingNone) {
