@@ -93,3 +93,39 @@ TEST(Attention, RejectsValuesOfAnotherLength) {
   EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, kKey, course::MatrixXf::Ones(4, 2)),
                           "value: expected shape (3, 2), got (4, 2)");
 }
+
+// The header's contract, one sentence at a time: each shape letter varied on
+// its own, and each error with the message the header gives.
+
+TEST(Attention, OneQueryAloneGetsItsRowOfTheWorkedExample) {
+  // L = 1: query 1 of the worked example on its own; the other queries never
+  // change a query's row.
+  auto got = student::scaled_dot_product_attention(matrix({{0, 2, 0, 0}}), kKey, kValue);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.5776812f, 0.8446376f}}), kTol);
+}
+
+TEST(Attention, FewerKeysThanQueriesAndAnyValueWidth) {
+  // S = 2 (the first two keys): scaled scores [1, 0] and [0, 1]. Dv = 1 and
+  // Dv = 3 change the output's width only.
+  const course::MatrixXf key = matrix({{1, 0, 1, 0}, {0, 1, 0, 1}});
+  auto got = student::scaled_dot_product_attention(kQuery, key, matrix({{1, 0}, {0, 1}}));
+  const course::MatrixXf want = matrix({{0.7310586f, 0.2689414f}, {0.2689414f, 0.7310586f}});
+  EXPECT_RESULT_NEAR(got.weights, want, kTol);
+  EXPECT_RESULT_NEAR(got.output, want, kTol);
+  auto narrow = student::scaled_dot_product_attention(kQuery, kKey, matrix({{1}, {0}, {1}}));
+  EXPECT_RESULT_NEAR(narrow.output, matrix({{0.8136763f}, {0.5776812f}}), kTol);
+  auto wide = student::scaled_dot_product_attention(kQuery, kKey, matrix({{1, 0, 2}, {0, 1, 2}, {1, 1, 2}}));
+  EXPECT_RESULT_NEAR(wide.output, matrix({{0.8136763f, 0.4935196f, 2}, {0.5776812f, 0.8446376f, 2}}), kTol);
+}
+
+TEST(Attention, ErrorsNameTheArgumentAndItsExpectedShape) {
+  // A key as wide as the values but not as the queries, fewer keys than values,
+  // more values than keys: each names the argument whose shape does not fit.
+  EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, course::MatrixXf::Ones(3, 2), kValue),
+                          "key: expected shape (3, 4), got (3, 2)");
+  EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, course::MatrixXf::Ones(2, 3), kValue),
+                          "key: expected shape (2, 4), got (2, 3)");
+  EXPECT_INVALID_ARGUMENT(student::scaled_dot_product_attention(kQuery, kKey, course::MatrixXf::Ones(2, 2)),
+                          "value: expected shape (3, 2), got (2, 2)");
+}

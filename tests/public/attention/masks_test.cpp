@@ -1,5 +1,6 @@
 // Exercise masks: public tests for causal_mask and for masked attention.
 #include <cmath>
+#include <limits>
 
 #include "attention/attention.hpp"
 #include "attention/bridge/proxy.hpp"
@@ -116,4 +117,63 @@ TEST(Masks, FullyMaskedQueryIsNaN) {
                                                    ") to be NaN (as in PyTorch), got " +
                                                    course_testing::shown(got.output(0, c)));
   EXPECT_RESULT_NEAR(course::MatrixXf(got.weights.bottomRows(1)), matrix({{0.1553624f, 0.4223188f, 0.4223188f}}), kTol);
+}
+
+// The header's contract for masks, one sentence at a time: every value a
+// boolean mask may hold, a mask of kind none, the mask's shape with its two
+// sizes swapped, and the causal mask's shortest lengths.
+
+TEST(Masks, EveryNonzeroBooleanEntryBlocks) {
+  // "values(i, j) != 0 means blocked": 2 and -1 block as 1 does. Query 0 loses
+  // key 0 (scores [-inf, 0, 0.5]), query 1 loses key 1 (scores [0, -inf, 1]).
+  const course::Mask mask{course::Mask::Kind::boolean, matrix({{2, 0, 0}, {0, -1, 0}})};
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0, 0.3775407f, 0.6224593f}, {0.2689414f, 0, 0.7310586f}}), kTol);
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.6224593f, 1}, {1, 0.7310586f}}), kTol);
+}
+
+TEST(Masks, FiniteAdditiveMaskBiasesTheScaledScores) {
+  // Added after the scale: the scaled scores [1, 0, 0.5] and [0, 1, 1] plus
+  // [0.5, -1, 0] and [-inf, 0.25, -0.5] (torch's float attn_mask gives these).
+  const course::Mask mask = course::Mask::additive(
+      matrix({{0.5f, -1, 0}, {-std::numeric_limits<float>::infinity(), 0.25f, -0.5f}}));
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, mask);
+  const char* const before_scale = "the mask was added before the scale: add it to q k^T / sqrt(D).";
+  EXPECT_RESULT_NEAR_EXPLAINED(
+      got.weights, matrix({{0.6896721f, 0.0566117f, 0.2537162f}, {0, 0.6791787f, 0.3208213f}}), kTol,
+      {course_testing::mistake(before_scale, matrix({{0.6074815f, 0.1055645f, 0.2869540f}, {0, 0.5926666f, 0.4073334f}}))});
+  EXPECT_RESULT_NEAR(got.output, matrix({{0.9433882f, 0.3103279f}, {0.3208213f, 1}}), kTol);
+}
+
+TEST(Masks, MaskOfKindNoneIsIgnored) {
+  // "none: no mask; values is ignored", whatever they hold.
+  const course::Mask none{course::Mask::Kind::none, course::MatrixXf::Ones(5, 5)};
+  auto got = student::scaled_dot_product_attention(kQuery, kKey, kValue, none);
+  EXPECT_RESULT_NEAR(got.weights, matrix({{0.5064804f, 0.1863237f, 0.3071959f}, {0.1553624f, 0.4223188f, 0.4223188f}}),
+                     kTol);
+}
+
+TEST(Masks, MaskWithItsSizesSwappedIsRejected) {
+  // (S, L) instead of (L, S), boolean and additive alike.
+  EXPECT_INVALID_ARGUMENT(
+      student::scaled_dot_product_attention(kQuery, kKey, kValue, course::Mask::boolean(course::MatrixXb::Zero(3, 2))),
+      "mask: expected shape (2, 3), got (3, 2)");
+  EXPECT_INVALID_ARGUMENT(
+      student::scaled_dot_product_attention(kQuery, kKey, kValue, course::Mask::additive(course::MatrixXf::Zero(3, 2))),
+      "mask: expected shape (2, 3), got (3, 2)");
+}
+
+TEST(Masks, CausalMaskOfLengthZeroOneAndFive) {
+  // Length 0 is allowed (an empty boolean mask); length 1 blocks nothing.
+  auto empty = student::causal_mask(0);
+  EXPECT_HOLDS(empty.kind == course::Mask::Kind::boolean, "causal_mask(0): expected a boolean mask, got another kind");
+  EXPECT_SHAPE(empty.values, {0, 0});
+  auto one = student::causal_mask(1);
+  EXPECT_RESULT_NEAR(one.values, matrix({{0}}), (course_testing::Tolerance{0, 0}));
+  auto five = student::causal_mask(5);
+  course::MatrixXf want(5, 5);
+  for (course::Index i = 0; i < 5; ++i)
+    for (course::Index j = 0; j < 5; ++j) want(i, j) = j > i ? 1.0f : 0.0f;
+  EXPECT_RESULT_NEAR(five.values, want, (course_testing::Tolerance{0, 0}));
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(-3), "length");
 }

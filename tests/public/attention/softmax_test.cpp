@@ -76,3 +76,11 @@ TEST(Softmax, AllMinusInfinityRowIsNaN) {
                                             course_testing::shown(got(0, c)));
   EXPECT_RESULT_NEAR(course::MatrixXf(got.bottomRows(1)), matrix({{0.25f, 0.25f, 0.5f}}), kTol);
 }
+
+TEST(Softmax, AnyNumberOfRowsAndColumns) {
+  // One column: every weight is 1. No columns: R rows of nothing. One row of five.
+  EXPECT_RESULT_NEAR(student::softmax_rows(matrix({{-3}, {0}, {1000}})), matrix({{1}, {1}, {1}}), kTol);
+  EXPECT_SHAPE(student::softmax_rows(course::MatrixXf(2, 0)), {2, 0});
+  auto got = student::softmax_rows(matrix({{0, kLn2, 0, kLn4, 0}}));
+  EXPECT_RESULT_NEAR(got, matrix({{1 / 9.f, 2 / 9.f, 1 / 9.f, 4 / 9.f, 1 / 9.f}}), kTol);
+}

@@ -217,3 +217,95 @@ TEST(EncoderLayer, RejectsArgumentsThatDoNotFit) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: the errors of the parts with
+// their messages (parameters of another width, masks with their sizes
+// swapped), every value a mask may hold, and nothing kept between calls.
+namespace {
+
+double largest_gap(const Tensor& a, const Tensor& b) {
+  double gap = 0;
+  for (Index i = 0; i < a.size(); ++i) gap = std::max(gap, double(std::abs(a.data()[i] - b.data()[i])));
+  return gap;
+}
+
+TEST(EncoderLayer, ErrorsOfThePartsWithTheirMessages) {
+  const auto p = random_layer(6, 8, 31);
+  const Tensor src({2, 3, 6});
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({2, 3, 5}), p, post_norm(2)), "src: expected shape (B, L, 6), got (2, 3, 5)");
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(Tensor({3, 6}), p, post_norm(2)), "src: expected shape (B, L, 6), got (3, 6)");
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, p, post_norm(4)), "embed_dim (6) must be divisible by num_heads (4)");
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, p, post_norm(0)), "num_heads must be > 0, got 0");
+  // Self-attention parameters of another width: MultiHeadAttention's parameter error.
+  auto narrow_attention = p;
+  narrow_attention.self_attn = random_layer(4, 8, 32).self_attn;
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, narrow_attention, post_norm(2)),
+                          "in_proj_weight: expected shape (18, 6), got (12, 4)");
+  // norm2 of another width: layer_norm's error.
+  auto narrow_norm = p;
+  narrow_norm.norm2 = encoder_public::plain_norm(4);
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, narrow_norm, pre_norm(2)), "x: expected shape (B, L, 4), got (2, 3, 6)");
+  // A feed-forward network of another width: feed_forward's error.
+  auto narrow_ff = p;
+  std::mt19937 rng(33);
+  narrow_ff.feed_forward = encoder_public::random_feed_forward(4, 8, rng);
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, narrow_ff, post_norm(2)), "x: expected shape (B, L, 4), got (2, 3, 6)");
+}
+
+TEST(EncoderLayer, MasksWithTheirSizesSwappedAreRefused) {
+  // B = 2, H = 3, L = 4: src_mask (4, 4) or (6, 4, 4); padding (2, 4).
+  const auto p = random_layer(6, 8, 34);
+  const Tensor src = random_tensor({2, 4, 6}, 35);
+  EncoderMasks per_head;
+  per_head.src_mask = course::AttentionMask{course::MaskKind::boolean, Tensor({3, 4, 4})};
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, p, post_norm(3), per_head),
+                          "attn_mask: expected shape (4, 4) or (6, 4, 4), got (3, 4, 4)");
+  EncoderMasks swapped;
+  swapped.src_key_padding_mask = Tensor({4, 2});
+  EXPECT_INVALID_ARGUMENT(student::encoder_layer(src, p, post_norm(3), swapped),
+                          "key_padding_mask: expected shape (2, 4), got (4, 2)");
+}
+
+TEST(EncoderLayer, EveryNonzeroMaskEntryBlocks) {
+  // A boolean src_mask entry of 2 or -1 blocks as 1 does; so does a padding entry of -1.
+  const auto p = random_layer(6, 8, 36);
+  const Tensor src = random_tensor({2, 3, 6}, 37);
+  auto with_values = [](std::vector<float> values) {
+    EncoderMasks m;
+    m.src_mask = course::AttentionMask{course::MaskKind::boolean, Tensor({3, 3}, std::move(values))};
+    return m;
+  };
+  for (bool norm_first : {false, true}) {
+    const EncoderConfig c{3, Activation::relu, norm_first};
+    const Tensor ones = student::encoder_layer(src, p, c, with_values({0, 1, 1, 0, 0, 1, 0, 0, 0}));
+    EXPECT_RESULT_NEAR(student::encoder_layer(src, p, c, with_values({0, 2, -1, 0, 0, 0.5f, 0, 0, 0})), ones, kTol)
+        << "norm_first = " << norm_first << ": src_mask entries 2, -1 and 0.5 block like 1";
+    EncoderMasks padding_one, padding_minus_one;
+    padding_one.src_key_padding_mask = Tensor({2, 3}, std::vector<float>{0, 0, 1, 0, 1, 0});
+    padding_minus_one.src_key_padding_mask = Tensor({2, 3}, std::vector<float>{0, 0, -1, 0, 2, 0});
+    EXPECT_RESULT_NEAR(student::encoder_layer(src, p, c, padding_minus_one), student::encoder_layer(src, p, c, padding_one), kTol)
+        << "norm_first = " << norm_first << ": padding entries -1 and 2 block like 1";
+  }
+}
+
+TEST(EncoderLayer, EachCallUsesItsOwnArguments) {
+  // One layer's answer must not leak into the next call: other parameters,
+  // another head count, masks and then none again, another activation.
+  const Tensor src = random_tensor({1, 4, 8}, 38);
+  const auto a = random_layer(8, 12, 39), b = random_layer(8, 12, 40);
+  const Tensor first = student::encoder_layer(src, a, post_norm(2));
+  const Tensor other = student::encoder_layer(src, b, post_norm(2));
+  const Tensor heads4 = student::encoder_layer(src, a, post_norm(4));
+  EncoderMasks causal;
+  causal.src_mask = course::AttentionMask{course::MaskKind::boolean, Tensor({4, 4})};
+  for (Index i = 0; i < 4; ++i)
+    for (Index j = i + 1; j < 4; ++j) causal.src_mask->values.at({i, j}) = 1.0f;
+  const Tensor masked = student::encoder_layer(src, a, post_norm(2), causal);
+  const Tensor again = student::encoder_layer(src, a, post_norm(2));
+  EXPECT_RESULT_NEAR(again, first, kTol) << "the same arguments must give the same result";
+  EXPECT_ABOVE(largest_gap(other, first), 1e-2) << "another layer's parameters must change the result";
+  EXPECT_ABOVE(largest_gap(heads4, first), 1e-4) << "4 heads instead of 2 must change the result";
+  EXPECT_ABOVE(largest_gap(masked, first), 1e-4) << "a causal src_mask must change the result";
+}
+
+}  // namespace

@@ -95,3 +95,37 @@ TEST(EncoderStack, RejectsEmbeddingsOfAnotherRank) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: encoder_input's message and
+// each letter varied alone, and a stack of one layer.
+namespace {
+
+TEST(EncoderStack, InputErrorGivesTheHeadersMessage) {
+  EXPECT_INVALID_ARGUMENT(student::encoder_input(Tensor({3, 4})), "embeddings: expected shape (B, L, E), got (3, 4)");
+  EXPECT_INVALID_ARGUMENT(student::encoder_input(Tensor({1, 2, 3, 4})), "embeddings: expected shape (B, L, E), got (1, 2, 3, 4)");
+}
+
+TEST(EncoderStack, InputEachLetterVariedAlone) {
+  // Zero embeddings give the encoding at every batch: row l of PE(L, E).
+  for (const auto& shape : {std::vector<Index>{1, 1, 2}, std::vector<Index>{3, 1, 2}, std::vector<Index>{1, 3, 2},
+                            std::vector<Index>{1, 1, 5}}) {
+    const Tensor x = student::encoder_input(Tensor(shape));
+    ASSERT_SHAPE(x, shape);
+    for (Index b = 0; b < shape[0]; ++b)
+      for (Index l = 0; l < shape[1]; ++l) {
+        EXPECT_VALUE_NEAR(x.at({b, l, 0}), std::sin(double(l)), kTol) << "PE(" << l << ", 0) = sin(" << l << ")";
+        EXPECT_VALUE_NEAR(x.at({b, l, 1}), std::cos(double(l)), kTol) << "PE(" << l << ", 1) = cos(" << l << ")";
+      }
+  }
+}
+
+TEST(EncoderStack, OneLayerIsThatLayerOnTheInput) {
+  const Tensor embeddings = random_tensor({1, 3, 4}, 21, 0.5f);
+  EncoderParameters p;
+  p.layers = {random_layer(4, 6, 22)};
+  const EncoderConfig c{2, Activation::relu, false};
+  EXPECT_RESULT_NEAR(student::transformer_encoder(embeddings, p, c),
+                     student::encoder_layer(student::encoder_input(embeddings), p.layers[0], c), kTol);
+}
+
+}  // namespace

@@ -124,3 +124,38 @@ TEST(FeedForward, RejectsShapesThatDoNotFit) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each error with the message
+// the header gives (E and F from linear1_weight), and F varied alone.
+namespace {
+
+TEST(FeedForward, ErrorsGiveTheHeadersMessages) {
+  // E = 8, F = 16.
+  std::mt19937 rng(7);
+  const auto good = encoder_public::random_feed_forward(8, 16, rng);
+  const Tensor x({1, 2, 8});
+  auto p = good;
+  p.linear1_bias = VectorXf::Zero(8);
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear1_bias: expected shape (16,), got (8,)");
+  p = good;
+  p.linear2_weight = MatrixXf::Zero(16, 8);  // (F, E) instead of (E, F)
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear2_weight: expected shape (8, 16), got (16, 8)");
+  p = good;
+  p.linear2_bias = VectorXf::Zero(16);
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(x, p, Activation::relu), "linear2_bias: expected shape (8,), got (16,)");
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(Tensor({1, 2, 16}), good, Activation::relu),
+                          "x: expected shape (B, L, 8), got (1, 2, 16)");
+  EXPECT_INVALID_ARGUMENT(student::feed_forward(Tensor({2, 8}), good, Activation::gelu), "x: expected shape (B, L, 8), got (2, 8)");
+}
+
+TEST(FeedForward, OneHiddenUnit) {
+  // F = 1: hidden = relu(x . w1 + b1) = relu(1 - 2 + 0.5) = 0 for x = (1, 1), and relu(3 + 0.5) for x = (3, 0).
+  course::FeedForwardParameters p{MatrixXf(1, 2), VectorXf::Constant(1, 0.5f), MatrixXf(2, 1), VectorXf(2)};
+  p.linear1_weight << 1, -2;
+  p.linear2_weight << 2, -1;
+  p.linear2_bias << 0.25f, 0;
+  const Tensor x({1, 2, 2}, std::vector<float>{1, 1, 3, 0});
+  EXPECT_RESULT_NEAR(student::feed_forward(x, p, Activation::relu), Tensor({1, 2, 2}, std::vector<float>{0.25f, 0, 7.25f, -3.5f}), kTol);
+}
+
+}  // namespace

@@ -94,3 +94,36 @@ TEST(LayerNorm, RejectsShapesThatDoNotFit) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each error with the message
+// the header gives, and each letter varied alone.
+namespace {
+
+TEST(LayerNorm, ErrorsGiveTheHeadersMessages) {
+  course::LayerNormParameters p = plain_norm(8);
+  EXPECT_INVALID_ARGUMENT(student::layer_norm(Tensor({2, 3, 5}), p), "x: expected shape (B, L, 8), got (2, 3, 5)");
+  EXPECT_INVALID_ARGUMENT(student::layer_norm(Tensor({3, 8}), p), "x: expected shape (B, L, 8), got (3, 8)");
+  p.bias = VectorXf::Zero(5);
+  EXPECT_INVALID_ARGUMENT(student::layer_norm(Tensor({2, 3, 8}), p), "bias: expected shape (8,), got (5,)");
+  // E comes from the weight: a bias of the input's width beside a weight of another is refused.
+  course::LayerNormParameters q{VectorXf::Ones(5), VectorXf::Zero(8), 1e-5f};
+  EXPECT_INVALID_ARGUMENT(student::layer_norm(Tensor({2, 3, 8}), q), "bias: expected shape (5,), got (8,)");
+}
+
+TEST(LayerNorm, EachLetterVariedAlone) {
+  // x = 1 2 3 4 at every position: every position gives the same normalised row.
+  const float s = std::sqrt(1.25f);
+  const std::vector<float> row = {-1.5f / s, -0.5f / s, 0.5f / s, 1.5f / s};
+  for (const auto& shape : {std::vector<Index>{1, 1, 4}, std::vector<Index>{3, 1, 4}, std::vector<Index>{1, 5, 4},
+                            std::vector<Index>{2, 3, 4}}) {
+    Tensor x(shape);
+    Tensor want(shape);
+    for (Index i = 0; i < x.size(); ++i) {
+      x.data()[i] = float(i % 4 + 1);
+      want.data()[i] = row[std::size_t(i % 4)];
+    }
+    EXPECT_RESULT_NEAR(student::layer_norm(x, plain_norm(4, 0.0f)), want, kTol);
+  }
+}
+
+}  // namespace

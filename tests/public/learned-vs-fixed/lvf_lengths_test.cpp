@@ -108,3 +108,48 @@ TEST(LvfLengths, RejectsLengthsBelowTwo) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each argument's errors, the
+// table rebuilt from each call's own arguments (nothing kept from an earlier,
+// larger table), and the sinusoidal statistics at each width.
+namespace {
+
+TEST(LvfLengths, ErrorsNameTheFirstBadEntryAndTheSize) {
+  EXPECT_INVALID_ARGUMENT(student::length_experiment({1, 0}, 16, 512), "lengths[0]");
+  EXPECT_INVALID_ARGUMENT(student::length_experiment({2, 3, -4}, 16, 512), "lengths[2]");
+  EXPECT_INVALID_ARGUMENT(student::length_experiment({8}, 0, 512), "d_model");
+  EXPECT_INVALID_ARGUMENT(student::length_experiment({8}, 16, 0), "max_len");
+}
+
+TEST(LvfLengths, EachCallUsesItsOwnTable) {
+  // A larger table first, then a smaller one, another width and another seed:
+  // each report is read from LearnedPositionalEmbedding(table_len, d_model, seed) of its own call.
+  struct Call {
+    Index d_model, table_len;
+    std::uint64_t seed;
+  };
+  for (const Call& c : {Call{8, 64, 3}, Call{8, 16, 3}, Call{4, 16, 3}, Call{4, 16, 5}}) {
+    const auto reports = student::length_experiment({10, 20}, c.d_model, c.table_len, c.seed);
+    ASSERT_SAME(reports.size(), 2u);
+    const course::PositionStats want =
+        student::position_stats(student::LearnedPositionalEmbedding(c.table_len, c.d_model, c.seed).forward(10));
+    EXPECT_VALUE_NEAR(reports[0].learned.min_distance, want.min_distance, kTol)
+        << "d_model " << c.d_model << ", table_len " << c.table_len << ", seed " << c.seed;
+    EXPECT_VALUE_NEAR(reports[0].learned.neighbour_ratio, want.neighbour_ratio, kTol)
+        << "d_model " << c.d_model << ", table_len " << c.table_len << ", seed " << c.seed;
+    EXPECT_SAME(reports[1].learned_serves, c.table_len >= 20) << "length 20, table_len " << c.table_len;
+  }
+}
+
+TEST(LvfLengths, SinusoidalStatisticsFollowTheWidth) {
+  // Length 2: one pair, so the ratio is 1 and the distance is ||PE(0) - PE(1)||,
+  // which for width 2 is the distance between (0, 1) and (sin 1, cos 1).
+  const auto reports = student::length_experiment({2}, 2, 4);
+  ASSERT_SAME(reports.size(), 1u);
+  EXPECT_VALUE_NEAR(reports[0].sinusoidal.min_distance, std::sqrt(2.0 - 2.0 * std::cos(1.0)), kTol);
+  EXPECT_VALUE_NEAR(reports[0].sinusoidal.neighbour_ratio, 1.0, kTol);
+  EXPECT_VALUE_NEAR(reports[0].learned.neighbour_ratio, 1.0, kTol);
+  EXPECT_SAME(student::length_experiment({}, 16, 512).size(), 0u) << "no lengths, no reports";
+}
+
+}  // namespace

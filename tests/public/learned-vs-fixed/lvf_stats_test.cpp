@@ -68,3 +68,30 @@ TEST(LvfStats, RejectsFewerThanTwoRows) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: every row counted (the last
+// included), identical rows give NaN, and fewer than 2 rows refused.
+namespace {
+
+TEST(LvfStats, TheLastRowCountsLikeAnyOther) {
+  // Points 0, 4, 9, 10 on a line: the closest pair is the last two (1 apart).
+  // Neighbours 4, 5, 1 (mean 10 / 3); pairs 4, 9, 10, 5, 6, 1 (mean 35 / 6).
+  MatrixXd p(4, 1);
+  p << 0, 4, 9, 10;
+  const course::PositionStats s = student::position_stats(p);
+  EXPECT_VALUE_NEAR(s.min_distance, 1.0, kTol) << "position_stats: rows 2 and 3 are 1 apart";
+  EXPECT_VALUE_NEAR(s.neighbour_ratio, (10.0 / 3.0) / (35.0 / 6.0), kTol) << "position_stats: (10 / 3) / (35 / 6)";
+}
+
+TEST(LvfStats, EveryRowTheSameGivesNaN) {
+  const course::PositionStats s = student::position_stats(MatrixXd::Constant(3, 2, 0.5));
+  EXPECT_SAME(s.min_distance, 0.0);
+  EXPECT_HOLDS(std::isnan(s.neighbour_ratio), course_testing::Text() << "every row the same: expected NaN (0 / 0) for neighbour_ratio, got " << s.neighbour_ratio);
+}
+
+TEST(LvfStats, FewerThanTwoRowsIncludingNone) {
+  EXPECT_INVALID_ARGUMENT(student::position_stats(MatrixXd::Zero(1, 16)), "positions");
+  EXPECT_INVALID_ARGUMENT(student::position_stats(MatrixXd::Zero(0, 3)), "positions");
+}
+
+}  // namespace

@@ -84,3 +84,51 @@ TEST(LvfTable, RejectsBadArguments) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each invalid_argument with its message,
+// the table's shape with its two sizes swapped, and the table kept across calls.
+namespace {
+
+TEST(LvfTable, ErrorsGiveTheHeadersMessages) {
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(0, 4), "max_len must be > 0, got 0");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(-3, 4), "max_len must be > 0, got -3");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(4, -2), "d_model must be > 0, got -2");
+  EXPECT_INVALID_ARGUMENT(student::LearnedPositionalEmbedding(4, 2).forward(-1), "seq_len must be >= 0, got -1");
+  student::LearnedPositionalEmbedding learned(512, 16);
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(16, 512)), "table: expected shape (512, 16), got (16, 512)");
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(512, 15)), "table: expected shape (512, 16), got (512, 15)");
+  EXPECT_INVALID_ARGUMENT(learned.set_table(MatrixXd::Zero(513, 16)), "table: expected shape (512, 16), got (513, 16)");
+}
+
+TEST(LvfTable, OneRowPastTheTableIsOutOfRangeTheLastRowIsServed) {
+  const student::LearnedPositionalEmbedding learned(7, 3, 2);
+  EXPECT_TENSOR_NEAR(learned.forward(7), recipe(7, 3, 2), kTol.atol, kTol.rtol) << "forward(max_len) serves every row";
+  bool thrown = false;
+  try {
+    learned.forward(8);
+  } catch (const std::out_of_range&) {
+    thrown = true;
+  }
+  EXPECT_HOLDS(thrown, "LearnedPositionalEmbedding(7, 3, 2).forward(8): expected std::out_of_range, one row past the table");
+}
+
+TEST(LvfTable, SetTableTwiceAndForwardReadsTheLatest) {
+  student::LearnedPositionalEmbedding learned(3, 2, 4);
+  MatrixXd first(3, 2), second(3, 2);
+  first << 1, 2, 3, 4, 5, 6;
+  second << -1, -2, -3, -4, -5, -6;
+  EXPECT_TENSOR_NEAR(learned.forward(2), MatrixXd(recipe(3, 2, 4).topRows(2)), kTol.atol, kTol.rtol);
+  learned.set_table(first);
+  EXPECT_TENSOR_NEAR(learned.forward(3), first, 0, 0) << "forward(3) after the first set_table";
+  learned.set_table(second);
+  EXPECT_TENSOR_NEAR(learned.forward(1), MatrixXd(second.topRows(1)), 0, 0) << "forward(1) after the second set_table";
+  EXPECT_TENSOR_NEAR(learned.table(), second, 0, 0) << "table() after the second set_table";
+}
+
+TEST(LvfTable, EachSizeVariedAlone) {
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(1, 3, 5).table(), recipe(1, 3, 5), kTol.atol, kTol.rtol);
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(6, 1, 5).table(), recipe(6, 1, 5), kTol.atol, kTol.rtol);
+  EXPECT_TENSOR_NEAR(student::LearnedPositionalEmbedding(6, 3, 5).table(), recipe(6, 3, 5), kTol.atol, kTol.rtol);
+}
+
+}  // namespace

@@ -134,3 +134,102 @@ TEST(MhaCombine, ForwardRejectsShapesThatDoNotFit) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: the errors with the message
+// they fix (a key or value of the wrong batch or width), nothing kept between
+// calls, and each letter varied alone.
+namespace {
+
+TEST(MhaCombine, ForwardNamesTheArgumentWhoseShapeDoesNotFit) {
+  student::MultiHeadAttention mha(6, 2);
+  const Tensor q({2, 3, 6}), kv({2, 4, 6});
+  EXPECT_INVALID_ARGUMENT(mha.forward(Tensor({2, 3, 5}), kv, kv), "query: expected shape (B, L, 6), got (2, 3, 5)");
+  EXPECT_INVALID_ARGUMENT(mha.forward(Tensor({3, 6}), kv, kv), "query: expected shape (B, L, 6), got (3, 6)");
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, Tensor({2, 4, 5}), kv), "key: expected shape");      // another width
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, Tensor({1, 4, 6}), Tensor({1, 4, 6})), "key: expected shape");  // another batch
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, kv, Tensor({3, 4, 6})), "value: expected shape");    // another batch
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, kv, Tensor({2, 4, 5})), "value: expected shape");    // another width
+  EXPECT_INVALID_ARGUMENT(mha.forward(q, kv, Tensor({2, 3, 6})), "value: expected shape");    // S of the queries
+}
+
+TEST(MhaCombine, MergeHeadsNamesTheExpectedRank) {
+  EXPECT_INVALID_ARGUMENT(student::merge_heads(Tensor({2, 3, 4})), "heads: expected shape (B, H, L, D), got (2, 3, 4)");
+  EXPECT_INVALID_ARGUMENT(student::merge_heads(Tensor({1, 2, 3, 4, 5})), "heads: expected shape (B, H, L, D)");
+}
+
+TEST(MhaCombine, EachCallAnswersForItsOwnInputs) {
+  // One module, several calls with other inputs and shapes: each result equals
+  // a fresh module's answer to that call alone (no state kept between calls).
+  const auto p = mha_public::random_parameters(6, 51);
+  student::MultiHeadAttention mha(6, 3);
+  mha.set_parameters(p);
+  const Tensor a = random_tensor({2, 3, 6}, 52), b = random_tensor({2, 3, 6}, 53), c = random_tensor({1, 5, 6}, 54);
+  const Tensor key = random_tensor({2, 4, 6}, 55), value = random_tensor({2, 4, 6}, 62);
+  std::vector<course::AttentionOutput> got;
+  got.push_back(mha.forward(a, a, a));
+  got.push_back(mha.forward(b, b, b));
+  got.push_back(mha.forward(a, key, key));
+  got.push_back(mha.forward(a, key, value));
+  got.push_back(mha.forward(c, c, c));
+  struct Call {
+    const Tensor *query, *key, *value;
+  };
+  const std::vector<Call> calls = {{&a, &a, &a}, {&b, &b, &b}, {&a, &key, &key}, {&a, &key, &value}, {&c, &c, &c}};
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    student::MultiHeadAttention fresh(6, 3);
+    fresh.set_parameters(p);
+    const auto want = fresh.forward(*calls[i].query, *calls[i].key, *calls[i].value);
+    EXPECT_RESULT_NEAR(got[i].output, want.output, kTol) << "call " << i << " of one module";
+    ASSERT_HOLDS(got[i].weights.has_value() && want.weights.has_value(), "expected the attention weights, got none");
+    EXPECT_RESULT_NEAR(*got[i].weights, *want.weights, kTol) << "call " << i << " of one module";
+  }
+  // New parameters take effect at the next call.
+  const auto q = mha_public::random_parameters(6, 56);
+  mha.set_parameters(q);
+  student::MultiHeadAttention fresh(6, 3);
+  fresh.set_parameters(q);
+  EXPECT_RESULT_NEAR(mha.forward(a, a, a).output, fresh.forward(a, a, a).output, kTol)
+      << "forward after set_parameters must use the new parameters";
+}
+
+TEST(MhaCombine, KeyAndValueAreProjectedSeparately) {
+  // Cross-attention with a value unlike the key: with uniform attention the
+  // output is the mean of the projected VALUE rows, whatever the key holds.
+  student::MultiHeadAttention mha(4, 2);
+  const auto p = uniform_attention(4, 1.0f);
+  mha.set_parameters(p);
+  const Tensor query = random_tensor({2, 1, 4}, 57), key = random_tensor({2, 2, 4}, 58);
+  const Tensor value = filled({2, 2, 4}, [](Index i) { return float(i); });  // batch 1: rows 8..11, 12..15
+  const auto r = mha.forward(query, key, value);
+  ASSERT_SHAPE(r.output, {2, 1, 4});
+  for (Index b = 0; b < 2; ++b)
+    for (Index e = 0; e < 4; ++e)
+      EXPECT_VALUE_NEAR(r.output.at({b, 0, e}), float(8 * b + 2 + e) + p.in_proj_bias(8 + e) + p.out_proj_bias(e), kTol)
+          << "batch " << b << ", feature " << e;
+  ASSERT_HOLDS(r.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
+  EXPECT_SHAPE(*r.weights, {2, 1, 2});
+}
+
+TEST(MhaCombine, EachLetterVariedAlone) {
+  // From (B, L, S, E, H) = (1, 2, 3, 4, 2), one letter at a time changes.
+  struct Letters {
+    Index b, l, s, e, h;
+  };
+  for (const Letters& n : {Letters{1, 2, 3, 4, 2}, Letters{3, 2, 3, 4, 2}, Letters{1, 5, 3, 4, 2}, Letters{1, 2, 1, 4, 2},
+                           Letters{1, 2, 3, 6, 2}, Letters{1, 2, 3, 4, 4}, Letters{1, 2, 3, 4, 1}}) {
+    student::MultiHeadAttention mha(n.e, n.h);
+    mha.set_parameters(mha_public::random_parameters(n.e, 59));
+    const Tensor query = random_tensor({n.b, n.l, n.e}, 60), kv = random_tensor({n.b, n.s, n.e}, 61);
+    course::ForwardOptions per_head;
+    per_head.average_attn_weights = false;
+    const auto all = mha.forward(query, kv, kv, per_head);
+    EXPECT_SHAPE(all.output, {n.b, n.l, n.e});
+    ASSERT_HOLDS(all.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
+    EXPECT_SHAPE(*all.weights, {n.b, n.h, n.l, n.s});
+    const auto mean = mha.forward(query, kv, kv);
+    ASSERT_HOLDS(mean.weights.has_value(), "expected the attention weights, got none (std::nullopt)");
+    EXPECT_SHAPE(*mean.weights, {n.b, n.l, n.s});
+  }
+}
+
+}  // namespace

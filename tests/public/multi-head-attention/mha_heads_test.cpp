@@ -127,3 +127,81 @@ TEST(MhaHeads, RejectsShapesThatDoNotFit) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: every (batch, head) pair on
+// its own, each letter varied alone, the neighbouring wrong shapes, and a
+// query whose keys are all blocked.
+namespace {
+
+// One (batch, head) slice of a (B, H, N, X) tensor, as a (1, 1, N, X) tensor.
+Tensor slice(const Tensor& t, Index b, Index h) {
+  Tensor one({1, 1, t.dim(2), t.dim(3)});
+  one.matrix({0, 0}) = t.matrix({b, h});
+  return one;
+}
+
+TEST(MhaHeads, EveryBatchAndHeadIsItsOwnAttention) {
+  // B = 2, H = 3, L = 4, S = 5, D = 3, with a score bias that differs in every
+  // (batch, head): each slice, the last included, equals that slice attended alone.
+  const Tensor q = random_tensor({2, 3, 4, 3}, 21), k = random_tensor({2, 3, 5, 3}, 22), v = random_tensor({2, 3, 5, 3}, 23);
+  const Tensor bias = random_tensor({2, 3, 4, 5}, 24);
+  const auto all = student::attend_heads(q, k, v, bias);
+  ASSERT_SHAPE(all.output, {2, 3, 4, 3});
+  ASSERT_SHAPE(all.weights, {2, 3, 4, 5});
+  for (Index b = 0; b < 2; ++b)
+    for (Index h = 0; h < 3; ++h) {
+      const auto alone = student::attend_heads(slice(q, b, h), slice(k, b, h), slice(v, b, h), slice(bias, b, h));
+      EXPECT_RESULT_NEAR(course::MatrixXf(all.weights.matrix({b, h})), course::MatrixXf(alone.weights.matrix({0, 0})), kTol)
+          << "weights of batch " << b << ", head " << h;
+      EXPECT_RESULT_NEAR(course::MatrixXf(all.output.matrix({b, h})), course::MatrixXf(alone.output.matrix({0, 0})), kTol)
+          << "output of batch " << b << ", head " << h;
+    }
+}
+
+TEST(MhaHeads, EachLetterVariedAlone) {
+  // From (B, H, L, S, D) = (1, 1, 2, 3, 2), one letter at a time grows; the shapes follow it.
+  struct Letters {
+    Index b, h, l, s, d;
+  };
+  for (const Letters& n : {Letters{1, 1, 2, 3, 2}, Letters{3, 1, 2, 3, 2}, Letters{1, 4, 2, 3, 2}, Letters{1, 1, 5, 3, 2},
+                           Letters{1, 1, 2, 6, 2}, Letters{1, 1, 2, 3, 7}, Letters{1, 1, 1, 1, 1}}) {
+    const auto r = student::attend_heads(random_tensor({n.b, n.h, n.l, n.d}, 31), random_tensor({n.b, n.h, n.s, n.d}, 32),
+                                         random_tensor({n.b, n.h, n.s, n.d}, 33));
+    EXPECT_SHAPE(r.output, {n.b, n.h, n.l, n.d});
+    EXPECT_SHAPE(r.weights, {n.b, n.h, n.l, n.s});
+  }
+}
+
+TEST(MhaHeads, RejectsTheNeighbouringShapes) {
+  const Tensor q({2, 3, 4, 5}), k({2, 3, 6, 5}), v({2, 3, 6, 5});
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, Tensor({1, 3, 6, 5}), v), "k: expected shape");   // another batch
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, Tensor({2, 2, 6, 5}), v), "k: expected shape");   // another head count
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, Tensor({2, 3, 6, 4})), "v: expected shape");   // another width
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, Tensor({1, 3, 6, 5})), "v: expected shape");   // another batch
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, Tensor({2, 1, 6, 5})), "v: expected shape");   // another head count
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, v, Tensor({2, 3, 6, 4})), "score_bias: expected shape");  // L, S swapped
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, v, Tensor({1, 3, 4, 6})), "score_bias: expected shape");
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(q, k, v, Tensor({3, 4, 6})), "score_bias: expected shape");
+  EXPECT_INVALID_ARGUMENT(student::attend_heads(Tensor({2, 3, 4}), k, v), "q: expected shape");
+}
+
+TEST(MhaHeads, QueryWithEveryKeyBlockedIsNaN) {
+  // Query 0 of head 1 has -inf on both keys: its weights and output are NaN,
+  // as in PyTorch; query 1 of that head and head 0 are ordinary.
+  const Tensor q = random_tensor({1, 2, 2, 2}, 41), k = random_tensor({1, 2, 2, 2}, 42), v = random_tensor({1, 2, 2, 2}, 43);
+  const float inf = std::numeric_limits<float>::infinity();
+  const Tensor bias({1, 2, 2, 2}, std::vector<float>{0, 0, 0, 0, -inf, -inf, 0, 0});
+  const auto r = student::attend_heads(q, k, v, bias);
+  ASSERT_SHAPE(r.weights, {1, 2, 2, 2});
+  ASSERT_SHAPE(r.output, {1, 2, 2, 2});
+  for (Index i = 0; i < 2; ++i) {
+    EXPECT_HOLDS(std::isnan(r.weights.at({0, 1, 0, i})), course_testing::Text() << "weights(0, 1, 0, " << i
+                                                        << ") with every key blocked should be NaN, got " << r.weights.at({0, 1, 0, i}));
+    EXPECT_HOLDS(std::isnan(r.output.at({0, 1, 0, i})), course_testing::Text() << "output(0, 1, 0, " << i
+                                                       << ") with every key blocked should be NaN, got " << r.output.at({0, 1, 0, i}));
+  }
+  EXPECT_VALUE_NEAR(r.weights.at({0, 1, 1, 0}) + r.weights.at({0, 1, 1, 1}), 1.0, kTol);
+  EXPECT_VALUE_NEAR(r.weights.at({0, 0, 0, 0}) + r.weights.at({0, 0, 0, 1}), 1.0, kTol);
+}
+
+}  // namespace

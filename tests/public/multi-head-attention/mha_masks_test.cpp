@@ -113,3 +113,104 @@ TEST(MhaMasks, RejectsMasksOfTheWrongShape) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: every value a mask may hold
+// (nonzero blocks: 2 and -1 too), both masks together, masks with their sizes
+// swapped and the messages the header fixes, the causal mask's other shapes.
+namespace {
+
+TEST(MhaMasks, CausalMaskOfEveryShape) {
+  // Taller than wide, a single row, and the empty shapes (lengths of 0 are allowed).
+  EXPECT_TENSOR_NEAR(student::causal_mask(4, 2).values, Tensor({4, 2}, {0, 1, 0, 0, 0, 0, 0, 0}), 0, 0);
+  EXPECT_TENSOR_NEAR(student::causal_mask(1, 3).values, Tensor({1, 3}, {0, 1, 1}), 0, 0);
+  EXPECT_SAME(student::causal_mask(4, 2).kind, MaskKind::boolean);
+  EXPECT_SHAPE(student::causal_mask(0, 3).values, {0, 3});
+  EXPECT_SHAPE(student::causal_mask(2, 0).values, {2, 0});
+  EXPECT_SHAPE(student::causal_mask(0, 0).values, {0, 0});
+  EXPECT_INVALID_ARGUMENT(student::causal_mask(-2, -2), "query_len");
+}
+
+TEST(MhaMasks, EveryNonzeroEntryBlocks) {
+  // A boolean attn_mask entry of 2 or -1 blocks as 1 does; so does a padding entry of -1 or 0.5.
+  const AttentionMask mask{MaskKind::boolean, Tensor({2, 3}, {2, 0, 0, 0, 0, -1})};
+  const Tensor bias = student::merge_masks(mask, std::nullopt, 1, 1, 2, 3);
+  EXPECT_TENSOR_NEAR(bias, Tensor({1, 1, 2, 3}, {-kInf, 0, 0, 0, 0, -kInf}), 0, 0);
+  const Tensor padding({2, 3}, {-1, 0, 0, 0, 0.5f, 0});
+  const Tensor padded = student::merge_masks(std::nullopt, padding, 2, 1, 1, 3);
+  EXPECT_TENSOR_NEAR(padded, Tensor({2, 1, 1, 3}, {-kInf, 0, 0, 0, -kInf, 0}), 0, 0);
+}
+
+TEST(MhaMasks, BothMasksTogether) {
+  // B = 2, H = 2, L = 2, S = 3: an additive attn_mask plus padding of key 0 in
+  // batch 1; then a boolean attn_mask with the same padding.
+  const Tensor padding({2, 3}, {0, 0, 0, 1, 0, 0});
+  const AttentionMask additive{MaskKind::additive, Tensor({2, 3}, {0.5f, -1, 2, 0, 3, -0.25f})};
+  const Tensor bias = student::merge_masks(additive, padding, 2, 2, 2, 3);
+  ASSERT_SHAPE(bias, {2, 2, 2, 3});
+  for (Index h = 0; h < 2; ++h) {
+    EXPECT_TENSOR_NEAR(Tensor({2, 3}, std::vector<float>(bias.matrix({0, h}).data(), bias.matrix({0, h}).data() + 6)),
+                       additive.values, 0, 0)
+        << "batch 0 (no padding), head " << h;
+    EXPECT_TENSOR_NEAR(Tensor({2, 3}, std::vector<float>(bias.matrix({1, h}).data(), bias.matrix({1, h}).data() + 6)),
+                       Tensor({2, 3}, {-kInf, -1, 2, -kInf, 3, -0.25f}), 0, 0)
+        << "batch 1 (key 0 padded), head " << h;
+  }
+  const AttentionMask boolean{MaskKind::boolean, Tensor({2, 3}, {0, 0, 1, 0, 0, 0})};
+  const Tensor both = student::merge_masks(boolean, padding, 2, 1, 2, 3);
+  EXPECT_TENSOR_NEAR(both, Tensor({2, 1, 2, 3}, {0, 0, -kInf, 0, 0, 0, -kInf, 0, -kInf, -kInf, 0, 0}), 0, 0);
+}
+
+TEST(MhaMasks, PerHeadBooleanMaskReachesItsHeadOnly) {
+  // (B*H, L, S) boolean: entry b*H + h blocks key h of batch b's head h only.
+  const Tensor values = filled({4, 1, 2}, [](Index i) { return (i / 2) % 2 == i % 2 ? 1.0f : 0.0f; });
+  const Tensor bias = student::merge_masks(AttentionMask{MaskKind::boolean, values}, std::nullopt, 2, 2, 1, 2);
+  EXPECT_TENSOR_NEAR(bias, Tensor({2, 2, 1, 2}, {-kInf, 0, 0, -kInf, -kInf, 0, 0, -kInf}), 0, 0);
+}
+
+TEST(MhaMasks, MasksWithTheirSizesSwappedAreRejected) {
+  // B = 1, H = 2, L = 2, S = 3.
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(AttentionMask{MaskKind::boolean, Tensor({3, 2})}, std::nullopt, 1, 2, 2, 3),
+                          "attn_mask: expected shape (2, 3) or (2, 2, 3), got (3, 2)");
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(AttentionMask{MaskKind::additive, Tensor({2, 3, 2})}, std::nullopt, 1, 2, 2, 3),
+                          "attn_mask: expected shape (2, 3) or (2, 2, 3), got (2, 3, 2)");
+  // B = 2, H = 3, L = 5, S = 7: one mask per head but not per batch.
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(AttentionMask{MaskKind::boolean, Tensor({3, 5, 7})}, std::nullopt, 2, 3, 5, 7),
+                          "attn_mask: expected shape (5, 7) or (6, 5, 7), got (3, 5, 7)");
+  // key_padding_mask (S, B) instead of (B, S).
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(std::nullopt, Tensor({7, 2}), 2, 3, 5, 7),
+                          "key_padding_mask: expected shape (2, 7), got (7, 2)");
+  EXPECT_INVALID_ARGUMENT(student::merge_masks(std::nullopt, Tensor({1, 7}), 2, 3, 5, 7),
+                          "key_padding_mask: expected shape (2, 7), got (1, 7)");
+}
+
+TEST(MhaMasks, ForwardRejectsBadMasksWithMergeMasksErrors) {
+  student::MultiHeadAttention mha(4, 2);
+  const Tensor x = random_tensor({2, 3, 4}, 71);
+  course::ForwardOptions swapped;
+  swapped.key_padding_mask = Tensor({3, 2});
+  EXPECT_INVALID_ARGUMENT(mha.forward(x, x, x, swapped), "key_padding_mask: expected shape (2, 3), got (3, 2)");
+  course::ForwardOptions per_head;
+  per_head.attn_mask = AttentionMask{MaskKind::boolean, Tensor({2, 3, 3})};  // H entries, B*H = 4 expected
+  EXPECT_INVALID_ARGUMENT(mha.forward(x, x, x, per_head), "attn_mask: expected shape (3, 3) or (4, 3, 3), got (2, 3, 3)");
+}
+
+TEST(MhaMasks, ForwardQueryThatSeesNoKeyIsNaN) {
+  // Padding every key of batch 1: its outputs and weights are NaN, as in
+  // PyTorch; batch 0 is untouched.
+  student::MultiHeadAttention mha(4, 2);
+  mha.set_parameters(mha_public::random_parameters(4, 72));
+  const Tensor x = random_tensor({2, 2, 4}, 73);
+  course::ForwardOptions options;
+  options.key_padding_mask = Tensor({2, 2}, {0, 0, 1, 1});
+  const auto r = mha.forward(x, x, x, options);
+  ASSERT_SHAPE(r.output, {2, 2, 4});
+  for (Index l = 0; l < 2; ++l)
+    for (Index e = 0; e < 4; ++e) {
+      EXPECT_HOLDS(std::isnan(r.output.at({1, l, e})), course_testing::Text() << "output(1, " << l << ", " << e
+                                                       << ") with every key padded should be NaN, got " << r.output.at({1, l, e}));
+      EXPECT_HOLDS(std::isfinite(r.output.at({0, l, e})), course_testing::Text() << "output(0, " << l << ", " << e
+                                                          << ") has keys to attend to, got " << r.output.at({0, l, e}));
+    }
+}
+
+}  // namespace

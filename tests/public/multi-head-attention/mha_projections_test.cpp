@@ -179,3 +179,101 @@ TEST(MhaProjections, ProjectHeadsRejectsBadArguments) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each error with the message it
+// fixes, parameters of another width, and project_heads using every argument
+// of every call.
+namespace {
+
+TEST(MhaProjections, SizeErrorsGiveTheHeadersMessages) {
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(0, 1), "embed_dim must be > 0, got 0");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(8, 0), "num_heads must be > 0, got 0");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(-4, 2), "embed_dim must be > 0, got -4");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(12, 5), "embed_dim (12) must be divisible by num_heads (5)");
+  EXPECT_INVALID_ARGUMENT(student::MultiHeadAttention(3, 6), "embed_dim (3) must be divisible by num_heads (6)");
+}
+
+TEST(MhaProjections, SetParametersNamesTheExpectedShape) {
+  student::MultiHeadAttention mha(32, 4);
+  const auto good = mha_public::random_parameters(32, 11);
+  auto p = good;
+  p.in_proj_weight = good.in_proj_weight.transpose();
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "in_proj_weight: expected shape (96, 32), got (32, 96)");
+  p = good;
+  p.in_proj_bias = good.in_proj_bias.head(32);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "in_proj_bias: expected shape (96,), got (32,)");
+  p = good;
+  p.out_proj_weight = course::MatrixXf::Zero(32, 33);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_weight: expected shape (32, 32), got (32, 33)");
+  p = good;
+  p.out_proj_weight = course::MatrixXf::Zero(33, 32);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_weight: expected shape (32, 32), got (33, 32)");
+  p = good;
+  p.out_proj_bias = course::VectorXf::Zero(96);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(p), "out_proj_bias: expected shape (32,), got (96,)");
+}
+
+TEST(MhaProjections, ParametersOfAnotherWidthAreRefusedAtOnce) {
+  // Every parameter consistent, but for E = 6: refused by set_parameters,
+  // not accepted until the next forward fails.
+  student::MultiHeadAttention mha(8, 2);
+  EXPECT_INVALID_ARGUMENT(mha.set_parameters(mha_public::random_parameters(6, 12)),
+                          "in_proj_weight: expected shape (24, 8), got (18, 6)");
+  student::MultiHeadAttention small(6, 2);
+  EXPECT_INVALID_ARGUMENT(small.set_parameters(mha_public::random_parameters(8, 12)),
+                          "in_proj_weight: expected shape (18, 6), got (24, 8)");
+}
+
+TEST(MhaProjections, HeadDimIsEmbedDimOverNumHeads) {
+  EXPECT_SAME(student::MultiHeadAttention(6, 3).head_dim(), 2);
+  EXPECT_SAME(student::MultiHeadAttention(6, 1).head_dim(), 6);
+  EXPECT_SAME(student::MultiHeadAttention(5, 5).head_dim(), 1);
+}
+
+TEST(MhaProjections, ProjectHeadsErrorsNameTheExpectedShape) {
+  const Tensor x({2, 3, 6});
+  const course::MatrixXf w = course::MatrixXf::Identity(6, 6);
+  const course::VectorXf b = course::VectorXf::Zero(6);
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, course::MatrixXf::Zero(5, 6), b, 2),
+                          "weight: expected shape (6, 6), got (5, 6)");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, course::MatrixXf::Zero(6, 5), b, 2),
+                          "weight: expected shape (6, 6), got (6, 5)");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, course::VectorXf::Zero(7), 2), "bias: expected shape (6,), got (7,)");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(Tensor({3, 6}), w, b, 2), "x: expected shape");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, b, 0), "num_heads must be > 0");
+  EXPECT_INVALID_ARGUMENT(student::project_heads(x, w, b, 7), "embed_dim (6) must be divisible by num_heads (7)");
+}
+
+TEST(MhaProjections, ProjectHeadsUsesEveryArgumentOfEachCall) {
+  // The same x through two weights, two biases and two head counts: each call
+  // answers for its own arguments (nothing is kept from an earlier call).
+  // x = e_0 at every position, so x * W^T is column 0 of W.
+  const Tensor x = filled({2, 2, 4}, [](Index i) { return i % 4 == 0 ? 1.0f : 0.0f; });
+  course::MatrixXf w1(4, 4), w2(4, 4);
+  for (Index i = 0; i < 4; ++i)
+    for (Index j = 0; j < 4; ++j) {
+      w1(i, j) = float(i + 1);
+      w2(i, j) = -float(10 * (i + 1));
+    }
+  const course::VectorXf zero = course::VectorXf::Zero(4), ones = course::VectorXf::Ones(4);
+  struct Case {
+    const course::MatrixXf* w;
+    const course::VectorXf* bias;
+    Index heads;
+    float scale, shift;
+  };
+  for (const Case& c : {Case{&w1, &zero, 2, 1, 0}, Case{&w2, &zero, 2, -10, 0}, Case{&w2, &ones, 2, -10, 1},
+                        Case{&w1, &ones, 4, 1, 1}, Case{&w1, &zero, 1, 1, 0}}) {
+    const Tensor heads = student::project_heads(x, *c.w, *c.bias, c.heads);
+    const Index d = 4 / c.heads;
+    ASSERT_SHAPE(heads, {2, c.heads, 2, d});
+    for (Index b = 0; b < 2; ++b)
+      for (Index h = 0; h < c.heads; ++h)
+        for (Index l = 0; l < 2; ++l)
+          for (Index k = 0; k < d; ++k)
+            EXPECT_VALUE_NEAR(heads.at({b, h, l, k}), c.scale * float(h * d + k + 1) + c.shift, kTol)
+                << "H = " << c.heads << ", b=" << b << ", h=" << h << ", l=" << l << ", d=" << k;
+  }
+}
+
+}  // namespace

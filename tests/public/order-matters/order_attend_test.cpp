@@ -103,3 +103,32 @@ TEST(OrderAttend, MeanPoolRejectsNoRows) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: L = 0, x wider or narrower
+// than E, and mean_pool refusing no rows.
+namespace {
+
+TEST(OrderAttend, NoWordsGiveEmptyResults) {
+  const course::AttentionResult r = student::self_attend(MatrixXf::Zero(0, E));
+  EXPECT_CHECK(has_shape("self_attend(<matrix (0, 8)>).output", r.output, 0, E));
+  EXPECT_CHECK(has_shape("self_attend(<matrix (0, 8)>).weights", r.weights, 0, 0));
+}
+
+TEST(OrderAttend, RejectsEveryOtherWidth) {
+  EXPECT_INVALID_ARGUMENT(student::self_attend(MatrixXf::Zero(3, 9)), "x:");
+  EXPECT_INVALID_ARGUMENT(student::self_attend(MatrixXf::Zero(2, 7)), "x:");
+  EXPECT_INVALID_ARGUMENT(student::self_attend(MatrixXf::Zero(8, 3)), "x:");
+}
+
+TEST(OrderAttend, MeanPoolRefusesNoRowsAndKeepsOneRow) {
+  EXPECT_INVALID_ARGUMENT(student::mean_pool(MatrixXf::Zero(0, E)), "average");
+  EXPECT_INVALID_ARGUMENT(student::mean_pool(MatrixXf::Zero(0, 3)), "average");
+  MatrixXf one(1, 3);
+  one << 1.5f, -2, 7;
+  const course::VectorXf got = student::mean_pool(one);
+  ASSERT_SAME(got.size(), 3);
+  EXPECT_SAME(got(0), 1.5f) << "mean_pool of one row is that row";
+  EXPECT_SAME(got(2), 7.0f) << "mean_pool of one row is that row";
+}
+
+}  // namespace

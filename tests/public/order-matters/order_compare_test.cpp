@@ -74,3 +74,69 @@ TEST(OrderCompare, RejectsSentencesThatAreNotReorderings) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: each measure as the header
+// defines it, over every word (the first and last included), and each error
+// naming what is wrong.
+namespace {
+
+// self_attend(...).output of a sentence, with or without positions, from your
+// own functions: the measures below are checked against their definitions.
+course::MatrixXf outputs(const std::string& sentence, bool with_positions) {
+  const course::MatrixXf x = student::embed(words(sentence));
+  return student::self_attend(with_positions ? student::with_positions(x) : x).output;
+}
+
+TEST(OrderCompare, MeasuresAreTheHeadersDefinitions) {
+  // Several reorderings, one with only the last two words swapped: the error
+  // is a max over every word (the first and the last included), the distance
+  // a Euclidean norm of the pooled outputs.
+  const std::vector<std::pair<std::string, std::string>> pairs = {{"the cat sees a bird", "a bird sees the cat"},
+                                                                  {"the cat sees a bird", "the cat sees bird a"},
+                                                                  {"dog bites man", "man bites dog"},
+                                                                  {"dog bites man", "bites man dog"},
+                                                                  {"man sees a bird", "bird sees a man"}};
+  for (const auto& [a, b] : pairs) {
+    const course::OrderComparison c = student::compare_orders(words(a), words(b));
+    ASSERT_SAME(c.permutation.size(), words(a).size());
+    const course::MatrixXf with_a = outputs(a, true), with_b = outputs(b, true);
+    const course::MatrixXf plain_a = outputs(a, false), plain_b = outputs(b, false);
+    float worst = 0, worst_plain = 0;
+    for (std::size_t j = 0; j < c.permutation.size(); ++j) {
+      const auto row = static_cast<Index>(j);
+      worst = std::max(worst, (with_b.row(row) - with_a.row(c.permutation[j])).cwiseAbs().maxCoeff());
+      worst_plain = std::max(worst_plain, (plain_b.row(row) - plain_a.row(c.permutation[j])).cwiseAbs().maxCoeff());
+    }
+    const float pooled = (student::mean_pool(with_a) - student::mean_pool(with_b)).norm();
+    const float pooled_plain = (student::mean_pool(plain_a) - student::mean_pool(plain_b)).norm();
+    EXPECT_VALUE_NEAR(c.permutation_error_with, worst, course_testing::kFloatTol) << a << " / " << b;
+    EXPECT_VALUE_NEAR(c.permutation_error_without, worst_plain, course_testing::kFloatTol) << a << " / " << b;
+    EXPECT_VALUE_NEAR(c.pooled_distance_with, pooled, course_testing::kFloatTol) << a << " / " << b;
+    EXPECT_VALUE_NEAR(c.pooled_distance_without, pooled_plain, course_testing::kFloatTol) << a << " / " << b;
+    EXPECT_ABOVE(c.permutation_error_with, kClearlyVisible) << a << " / " << b;
+  }
+}
+
+TEST(OrderCompare, OneWordSentence) {
+  const course::OrderComparison c = student::compare_orders({"cat"}, {"cat"});
+  EXPECT_SAME(c.permutation, (std::vector<Index>{0}));
+  EXPECT_BELOW(c.permutation_error_with, kRoundingOnly);
+  EXPECT_BELOW(c.pooled_distance_with, kRoundingOnly);
+}
+
+TEST(OrderCompare, ErrorsNameWhatIsWrong) {
+  EXPECT_INVALID_ARGUMENT(student::compare_orders({}, words("dog")), "sentence_a");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog bites man dog")),
+                          "sentence_b");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("man bites")),
+                          "sentence_b");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("man bites cat")),
+                          "'cat'");
+  // A word used more often in B than in A has no unmatched partner the second time.
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog dog man")),
+                          "'dog'");
+  EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites griffin"), words("griffin bites dog")),
+                          "griffin");
+}
+
+}  // namespace

@@ -83,3 +83,28 @@ TEST(OrderEmbed, WithPositionsUsesTheInputWidth) {
 }
 
 }  // namespace
+
+// The header's contract, sentence by sentence: the unknown-word message, and
+// with_positions at every L >= 0 and W >= 0.
+namespace {
+
+TEST(OrderEmbed, UnknownWordMessageNamesTheFirstAndListsTheVocabulary) {
+  EXPECT_INVALID_ARGUMENT(student::embed(words("dog unicorn griffin")),
+                          "unknown word 'unicorn'");
+  EXPECT_INVALID_ARGUMENT(student::embed(words("dog unicorn griffin")), "dog, bites, man, the, cat, chases, mouse, a, sees, bird");
+  EXPECT_INVALID_ARGUMENT(student::embed(words("bird sees Bird")), "unknown word 'Bird'");
+  EXPECT_INVALID_ARGUMENT(student::embed({""}), "unknown word ''");
+}
+
+TEST(OrderEmbed, WithPositionsOfNoRowsNoColumnsAndOneRow) {
+  EXPECT_CHECK(has_shape("with_positions(<zeros (0, 8)>)", student::with_positions(MatrixXf::Zero(0, E)), 0, E));
+  EXPECT_CHECK(has_shape("with_positions(<zeros (3, 0)>)", student::with_positions(MatrixXf::Zero(3, 0)), 3, 0));
+  // Position 0: sin 0 = 0 and cos 0 = 1, added to each embedding feature.
+  MatrixXf x(1, 4);
+  x << 0.5f, -2, 3, 0.25f;
+  MatrixXf want(1, 4);
+  want << 0.5f, -1, 3, 1.25f;
+  EXPECT_TENSOR_NEAR(student::with_positions(x), want, kTol.atol, kTol.rtol) << "with_positions(<one row of width 4>)";
+}
+
+}  // namespace
