@@ -13,6 +13,7 @@
 #include "grader/batch/progress.hpp"
 #include "grader/batch/summary.hpp"
 #include "grader/report/class_stats.hpp"
+#include "grader/report/grades_csv.hpp"
 #include "grader/report/outcome.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/history.hpp"
@@ -176,6 +177,47 @@ TEST(ClassSummary, RatesOverThoseWhoAttemptedAndProblemsByStudent) {
   EXPECT_NE(text.find("Not attempted (every file missing or the starter's): 1 lesson in all\n"), std::string::npos) << text;
   EXPECT_NE(text.find("  mid                  100.0%  (2/2 attempted, 1 did not)\n"), std::string::npos) << text;
   EXPECT_NE(text.find("  zeta                  66.7%  (2/3 attempted)  <- hardest\n"), std::string::npos) << "ties go to the first in course order\n" << text;
+}
+
+// The summary and the class page name the function at fault, as the student
+// page does, not only the test's call: a hang in layer_norm reached through
+// encoder_layer is not encoder_layer's.
+TEST(ClassStats, AttentionNamesTheFunctionAtFault) {
+  auto hung = result_with({{"zeta", TestStatus::timed_out}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "h");
+  hung.lessons[0].tests[0].message =
+      "encoder_layer(x): timed out after 2.0 s\n  at fault: this test called your `layer_norm` (lesson first, "
+      "exercise alpha: first/norm.cpp), which was still running at the time limit (an infinite loop?): the fault "
+      "is there, not in this exercise's files\nmore";
+  auto crashed = result_with({{"zeta", TestStatus::crashed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "c");
+  crashed.lessons[0].tests[0].message = "zeta(1): your code crashed: SIGSEGV\nmore";
+  const auto course = course_of_three();
+  const auto stats = report::class_stats(&course, {hung, crashed});
+  ASSERT_EQ(stats.attention.size(), 2u);
+  EXPECT_EQ(stats.attention[0].message,
+            "encoder_layer(x): timed out after 2.0 s; at fault: your `layer_norm` (lesson first, exercise alpha: "
+            "first/norm.cpp)");
+  EXPECT_EQ(stats.attention[1].message, "zeta(1): your code crashed: SIGSEGV") << "no function at fault: the call";
+  EXPECT_EQ(report::first_message(hung.lessons[0], report::Audience::instructor), stats.attention[0].message);
+  const std::string text = grader::batch::class_summary(course_of_three(), {hung, crashed});
+  EXPECT_NE(text.find("at fault: your `layer_norm` (lesson first"), std::string::npos) << text;
+}
+
+// A lesson not attempted ran the starter: a debugging exercise's starter
+// crashes or hangs on purpose, and the status does not blame the student.
+TEST(StatusSummary, NotAttemptedLessonsCountNoCrash) {
+  for (const auto status : {TestStatus::crashed, TestStatus::timed_out}) {
+    auto r = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", status}}, "s");
+    r.lessons[1].status = LessonStatus::not_attempted;
+    const std::string text = report::status_summary(r);
+    EXPECT_EQ(text.find("crashed"), std::string::npos) << text;
+    EXPECT_EQ(text.find("timed out"), std::string::npos) << text;
+    EXPECT_NE(text.find("2 of 3 tests passed; 1 failed"), std::string::npos) << text;
+    // Attempted, the same test's crash is the student's.
+    r.lessons[1].status = LessonStatus::graded;
+    EXPECT_NE(report::status_summary(r).find(status == TestStatus::crashed ? "; 1 crashed" : "; 1 timed out"),
+              std::string::npos)
+        << report::status_summary(r);
+  }
 }
 
 TEST(Progress, NoticesGoAboveTheBar) {
