@@ -176,8 +176,14 @@ TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   EXPECT_EQ(by_id.at("9999")[5], "") << "no submission: left for the LMS";
   EXPECT_EQ(by_id.at("9999")[0], "'=cmd|' /C calc'!A0") << "the formula guard";
 
+  // The column names the grade item: without --assignment there is no name to give it.
+  GraderRun unnamed = run_grader({"export", "--format", "moodle-gradebook", "--points", grader::report::format_points(full),
+                                  "--gradebook", book.string()});
+  EXPECT_EQ(unnamed.exit_code, 2) << describe(unnamed);
+  EXPECT_NE(unnamed.err.find("--format moodle-gradebook needs --assignment NAME"), std::string::npos) << describe(unnamed);
+  EXPECT_EQ(unnamed.out, "") << "nothing written";
   GraderRun moodle = run_grader({"export", "--format", "moodle-gradebook", "--points", grader::report::format_points(full),
-                                 "--gradebook", book.string()});
+                                 "--assignment", "Homework 1", "--gradebook", book.string()});
   ASSERT_EQ(moodle.exit_code, 0) << describe(moodle);
   auto m = grader::report::parse_csv(moodle.out);
   ASSERT_EQ(m[0][0], "Email address");
@@ -305,7 +311,8 @@ TEST_F(LateWork, RegradeAndMergeKeepTheLateDecisionAndEveryExportAgrees) {
   std::map<std::string, std::vector<std::string>> canvas_rows;
   for (const auto& r : grader::report::parse_csv(canvas.out)) canvas_rows[r[1]] = r;
   GraderRun gradebook_csv = run_grader({"export", "--format", "moodle-gradebook", "--points",
-                                        grader::report::format_points(regraded.at("1025").score), "--gradebook", book.string()});
+                                        grader::report::format_points(regraded.at("1025").score), "--assignment",
+                                        "Homework 1", "--gradebook", book.string()});
   ASSERT_EQ(gradebook_csv.exit_code, 0) << describe(gradebook_csv);
   std::map<std::string, std::vector<std::string>> moodle_rows;
   for (const auto& r : grader::report::parse_csv(gradebook_csv.out)) moodle_rows[r[0]] = r;
