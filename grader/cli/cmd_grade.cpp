@@ -189,6 +189,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
             << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
+  std::vector<report::NoSubmission> without_submission;
   {
     // The summary names students beside their ids when a roster was imported.
     // Ids from LMS names and roster files may differ in letter case only.
@@ -197,11 +198,17 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
       return s;
     };
     std::map<std::string, std::string> names;
-    for (const auto& entry : book.roster()) names.emplace(lower(entry.id), entry.name);
+    const auto roster = book.roster();
+    for (const auto& entry : roster) names.emplace(lower(entry.id), entry.name);
     for (auto& r : outcome.results)
       if (auto it = names.find(lower(r.student)); it != names.end()) r.student_name = it->second;
+    // Roster students the gradebook has no submission of (from this batch or an earlier one).
+    std::set<std::string> submitted;
+    for (const auto& id : book.students()) submitted.insert(lower(id));
+    for (const auto& entry : roster)
+      if (!submitted.count(lower(entry.id))) without_submission.push_back({entry.id, entry.name, 0});
   }
-  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
+  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded, without_submission);
   std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {
     int late = 0, penalised = 0;

@@ -220,6 +220,19 @@ TEST(StatusSummary, NotAttemptedLessonsCountNoCrash) {
   }
 }
 
+// The summary names the roster students without a submission, names beside
+// ids as in its other lists, with or without anything graded.
+TEST(ClassSummary, NamesRosterStudentsWithoutASubmission) {
+  const auto a = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "a");
+  const std::vector<report::NoSubmission> absent = {{"1019", "Sam \x1b[2JLee", 0}, {"1020", "", 0}};
+  const std::string text = grader::batch::class_summary(course_of_three(), {a}, {}, absent);
+  EXPECT_NE(text.find("On the roster without a submission (2): 1019 (Sam \\x1b[2JLee), 1020\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_NE(grader::batch::class_summary(course_of_three(), {}, {}, absent).find("without a submission (2)"),
+            std::string::npos);
+  EXPECT_EQ(grader::batch::class_summary(course_of_three(), {a}).find("without a submission"), std::string::npos);
+}
+
 TEST(Progress, NoticesGoAboveTheBar) {
   std::ostringstream out;
   grader::batch::Progress progress(out, 2, true);

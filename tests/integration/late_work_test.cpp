@@ -144,6 +144,15 @@ TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   GraderRun list = run_grader({"roster", "list", "--gradebook", book.string()});
   EXPECT_NE(list.out.find("9999\t=cmd"), std::string::npos) << list.out;
   EXPECT_NE(list.out.find("no submission"), std::string::npos) << list.out;
+  GraderRun absent = run_grader({"history", "9999", "--gradebook", book.string()});
+  EXPECT_EQ(absent.exit_code, 2) << describe(absent);
+  EXPECT_NE(absent.err.find("student '9999' (=cmd|' /C calc'!A0) is on the roster and has no submission"), std::string::npos)
+      << describe(absent);
+  // Grading again (nothing changed: every submission skipped), the summary names who did not submit.
+  GraderRun again = grade({"--extensions", (dir / "extensions.csv").string(), "--times-from-files"});
+  ASSERT_EQ(again.exit_code, third.exit_code) << describe(again);
+  EXPECT_NE(again.out.find("On the roster without a submission (1): 9999 (=cmd|' /C calc'!A0)\n"), std::string::npos)
+      << describe(again);
 
   // Grades CSV: names, both totals and the reason.
   GraderRun csv = run_grader({"export", "--format", "csv", "--gradebook", book.string()});
