@@ -42,6 +42,7 @@ struct GradeCliOptions {
   std::string student;  ///< one submission: recorded under this id instead of the entry's name
   bool public_only = false;
   bool force = false;
+  bool regrade = false;  ///< `grader regrade`: the named students, not the class
   bool batch = false;
   std::string shard;
   bool shard_from_env = false;
@@ -187,8 +188,10 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
-            << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
+  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now";
+  // With --force (and regrade) nothing is skipped: no hint to force it.
+  if (!o.force) std::cout << ", " << outcome.skipped << " unchanged and skipped; --force regrades them";
+  std::cout << ") in " << static_cast<int>(seconds) << " s\n";
   std::vector<report::NoSubmission> without_submission;
   {
     // The summary names students beside their ids when a roster was imported.
@@ -208,7 +211,8 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     for (const auto& entry : roster)
       if (!submitted.count(lower(entry.id))) without_submission.push_back({entry.id, entry.name, 0});
   }
-  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded, without_submission);
+  // A regrade of named students is not the class: no class-wide statistics.
+  if (!o.regrade) std::cout << batch::class_summary(ctx.course, outcome.results, not_graded, without_submission);
   std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {
     int late = 0, penalised = 0;
@@ -434,6 +438,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
     }
     check_lessons(*ctx, *o);
     o->force = true;
+    o->regrade = true;
     if (!o->stamp && !kept->empty())
       o->stamp = [kept](const batch::Entry& entry, runner::SubmissionResult& result) {
         if (auto it = kept->find(entry.student); it != kept->end()) batch::apply_late_inputs(it->second, result);
