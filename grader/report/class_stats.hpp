@@ -62,6 +62,10 @@ struct ClassStats {
 bool exercise_attempted(const runner::LessonResult& lesson, const std::string& exercise);
 
 /// `course` gives the order of the exercises (nullptr: as first seen).
+/// Where an exercise stands in course.yaml (0, 1, ...); exercises the course
+/// does not name (an older result), and every exercise without a course, come after.
+std::size_t course_position(const course::Course* course, const std::string& lesson, const std::string& exercise);
+
 ClassStats class_stats(const course::Course* course, const std::vector<runner::SubmissionResult>& results);
 
 }  // namespace grader::report

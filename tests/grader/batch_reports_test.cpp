@@ -365,4 +365,21 @@ TEST(History, ScoresAndPerExerciseChanges) {
   EXPECT_DOUBLE_EQ(c.score_delta, 1);
 }
 
+// The gradebook lists a lesson's tests alphabetically; history follows the
+// course (zeta before alpha), and names the student beside the id.
+TEST(History, ExercisesInCourseOrderAndTheRosterName) {
+  const auto r = result_with({{"alpha", TestStatus::passed}, {"mid", TestStatus::passed}, {"zeta", TestStatus::failed}}, "s");
+  const auto course = course_of_three();
+  const std::string text = report::history_text("1019", {{"2026-11-01T10:00:00.000Z", r}}, &course, "Sam \x1b[2JLee");
+  EXPECT_NE(text.find("History of 1019 (Sam \\x1b[2JLee): 1 graded version\n"), std::string::npos) << text;
+  const auto zeta = text.find("    zeta"), alpha = text.find("    alpha"), mid = text.find("    mid");
+  ASSERT_NE(zeta, std::string::npos) << text;
+  EXPECT_LT(zeta, alpha) << text;
+  EXPECT_LT(alpha, mid) << text;
+  // Without the course: the results' order, and no name.
+  const std::string plain = report::history_text("1019", {{"2026-11-01T10:00:00.000Z", r}});
+  EXPECT_LT(plain.find("    alpha"), plain.find("    zeta")) << plain;
+  EXPECT_NE(plain.find("History of 1019: 1 graded version\n"), std::string::npos) << plain;
+}
+
 }  // namespace
