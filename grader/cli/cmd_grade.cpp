@@ -169,6 +169,19 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cerr << "grading " << entries.size() << (entries.size() == 1 ? " submission" : " submissions") << " with "
             << ctx.jobs << (ctx.jobs == 1 ? " job" : " jobs") << " into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
+  // The progress lines and the summary name students beside their ids when a
+  // roster was imported. Ids from LMS names and roster files may differ in letter case only.
+  auto lower = [](std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  };
+  std::map<std::string, std::string> names;
+  const auto roster = book.roster();
+  for (const auto& entry : roster) names.emplace(lower(entry.id), entry.name);
+  auto name_of = [&](const std::string& id) {
+    auto it = names.find(lower(id));
+    return it == names.end() ? std::string() : it->second;
+  };
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     if (options.include_hidden)
@@ -179,7 +192,9 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     std::string points = report::format_points(runner::penalised_score(r)) + "/" + report::format_points(r.max_score);
     if (r.lateness.penalty_percent > 0)
       points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
-    std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
+    const std::string name = name_of(r.student);
+    const std::string who = report::plain_line(r.student) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
+    std::snprintf(line, sizeof line, "%-24s %13s %s%s", who.c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, report::submission_outcome(r) != report::Outcome::passed, skipped ? -1 : r.seconds);
   };
@@ -194,17 +209,7 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cout << ") in " << static_cast<int>(seconds) << " s\n";
   std::vector<report::NoSubmission> without_submission;
   {
-    // The summary names students beside their ids when a roster was imported.
-    // Ids from LMS names and roster files may differ in letter case only.
-    auto lower = [](std::string s) {
-      for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      return s;
-    };
-    std::map<std::string, std::string> names;
-    const auto roster = book.roster();
-    for (const auto& entry : roster) names.emplace(lower(entry.id), entry.name);
-    for (auto& r : outcome.results)
-      if (auto it = names.find(lower(r.student)); it != names.end()) r.student_name = it->second;
+    for (auto& r : outcome.results) r.student_name = name_of(r.student);
     // Roster students the gradebook has no submission of (from this batch or an earlier one).
     std::set<std::string> submitted;
     for (const auto& id : book.students()) submitted.insert(lower(id));

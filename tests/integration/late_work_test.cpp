@@ -153,6 +153,8 @@ TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   ASSERT_EQ(again.exit_code, third.exit_code) << describe(again);
   EXPECT_NE(again.out.find("On the roster without a submission (1): 9999 (=cmd|' /C calc'!A0)\n"), std::string::npos)
       << describe(again);
+  EXPECT_NE(again.err.find("1019 (Sam Smith) "), std::string::npos) << "the progress line names the student\n"
+                                                                 << describe(again);
 
   // Grades CSV: names, both totals and the reason.
   GraderRun csv = run_grader({"export", "--format", "csv", "--gradebook", book.string()});
