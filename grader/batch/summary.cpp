@@ -80,8 +80,9 @@ std::string class_summary(const course::Course& course, const std::vector<runner
     if (e.attempted > 0 && (!weakest || e.solved * weakest->attempted < weakest->solved * e.attempted)) weakest = &e;
   for (const auto& e : stats.exercises) {
     const std::string share = e.attempted ? fmt::format("{:>5.1f}%", 100.0 * e.solved / e.attempted) : "     -";
-    out += fmt::format("  {:<20} {}  ({}/{} attempted{}){}\n", e.exercise, share, e.solved, e.attempted,
+    out += fmt::format("  {:<20} {}  ({}/{} attempted{}{}){}\n", e.exercise, share, e.solved, e.attempted,
                        e.attempted < e.students ? fmt::format(", {} did not", e.students - e.attempted) : "",
+                       e.awaiting_review ? fmt::format(", {} awaiting review", e.awaiting_review) : "",
                        (stats.exercises.size() > 1 && &e == weakest && e.solved < e.attempted) ? "  <- hardest" : "");
   }
   return out + not_graded_lines(not_graded) + without_submission_line(without_submission);

@@ -83,7 +83,10 @@ ClassStats class_stats(const course::Course* course, const std::vector<runner::S
       it->tests_total += tally.tests.total;
       p.sum += tally.score;
       // Solved: every test passed, or awaits an instructor (not a failure).
-      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total) ++it->solved;
+      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total) {
+        ++it->solved;
+        if (tally.tests.pending_review > 0) ++it->awaiting_review;
+      }
     }
 
     for (const auto& l : r.lessons) {

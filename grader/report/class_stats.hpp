@@ -20,6 +20,7 @@ struct ExerciseStats {
   int students = 0;    ///< submissions graded on it
   int attempted = 0;   ///< of them, those who attempted it (exercise_attempted)
   int solved = 0;      ///< of those, every test passed (or awaits review)
+  int awaiting_review = 0;  ///< of the solved, those with an answer awaiting review (not yet solved for sure)
   int tests_passed = 0, tests_total = 0;  ///< over the students who attempted it
   double mean_points = 0;                 ///< over the students who attempted it
   double max_score = 0;

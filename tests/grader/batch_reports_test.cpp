@@ -233,6 +233,22 @@ TEST(ClassSummary, NamesRosterStudentsWithoutASubmission) {
   EXPECT_EQ(grader::batch::class_summary(course_of_three(), {a}).find("without a submission"), std::string::npos);
 }
 
+// Solved while answers await review: the share says so, in the summary and the class stats.
+TEST(ClassSummary, SolvedAwaitingReviewSaysSo) {
+  const auto done = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "a");
+  const auto pending = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::pending_review}, {"mid", TestStatus::passed}}, "b");
+  const auto course = course_of_three();
+  const auto stats = report::class_stats(&course, {done, pending});
+  ASSERT_EQ(stats.exercises.size(), 3u);
+  EXPECT_EQ(stats.exercises[1].exercise, "alpha");
+  EXPECT_EQ(stats.exercises[1].solved, 2);
+  EXPECT_EQ(stats.exercises[1].awaiting_review, 1);
+  EXPECT_EQ(stats.exercises[0].awaiting_review, 0);
+  const std::string text = grader::batch::class_summary(course, {done, pending});
+  EXPECT_NE(text.find("  alpha                100.0%  (2/2 attempted, 1 awaiting review)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  zeta                 100.0%  (2/2 attempted)\n"), std::string::npos) << text;
+}
+
 TEST(Progress, NoticesGoAboveTheBar) {
   std::ostringstream out;
   grader::batch::Progress progress(out, 2, true);
