@@ -38,11 +38,19 @@ std::string first_chars(const std::string& line, std::size_t n) {
 std::string who(const std::string& id, const std::string& name) {
   return report::plain_line(id) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
 }
+
+std::string without_submission_line(const std::vector<report::NoSubmission>& students) {
+  if (students.empty()) return "";
+  std::string out = fmt::format("On the roster without a submission ({}):", students.size());
+  for (std::size_t i = 0; i < students.size(); ++i) out += (i ? ", " : " ") + who(students[i].id, students[i].name);
+  return out + "\n";
+}
 }  // namespace
 
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
-                          const std::vector<std::string>& not_graded) {
-  if (results.empty()) return "No submissions.\n" + not_graded_lines(not_graded);
+                          const std::vector<std::string>& not_graded,
+                          const std::vector<report::NoSubmission>& without_submission) {
+  if (results.empty()) return "No submissions.\n" + not_graded_lines(not_graded) + without_submission_line(without_submission);
   const report::ClassStats stats = report::class_stats(&course, results);
 
   std::string out = "Status:";
@@ -72,11 +80,12 @@ std::string class_summary(const course::Course& course, const std::vector<runner
     if (e.attempted > 0 && (!weakest || e.solved * weakest->attempted < weakest->solved * e.attempted)) weakest = &e;
   for (const auto& e : stats.exercises) {
     const std::string share = e.attempted ? fmt::format("{:>5.1f}%", 100.0 * e.solved / e.attempted) : "     -";
-    out += fmt::format("  {:<20} {}  ({}/{} attempted{}){}\n", e.exercise, share, e.solved, e.attempted,
+    out += fmt::format("  {:<20} {}  ({}/{} attempted{}{}){}\n", e.exercise, share, e.solved, e.attempted,
                        e.attempted < e.students ? fmt::format(", {} did not", e.students - e.attempted) : "",
+                       e.awaiting_review ? fmt::format(", {} awaiting review", e.awaiting_review) : "",
                        (stats.exercises.size() > 1 && &e == weakest && e.solved < e.attempted) ? "  <- hardest" : "");
   }
-  return out + not_graded_lines(not_graded);
+  return out + not_graded_lines(not_graded) + without_submission_line(without_submission);
 }
 
 std::vector<UploadNote> upload_notes(const course::Course& course, const std::vector<runner::SubmissionResult>& results) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "grader/course/model.hpp"
+#include "grader/report/no_submission.hpp"
 #include "grader/report/upload_note.hpp"
 #include "grader/runner/results.hpp"
 
@@ -21,9 +22,11 @@ std::string overall_status(const runner::SubmissionResult& result);
 /// attempted as one count, and each exercise's share over the students who
 /// attempted it, in the course's order.
 /// `not_graded` lists the entries that were skipped without a gradebook row
-/// ("'name': why"), each shown as a line of its own.
+/// ("'name': why"), each shown as a line of its own. `without_submission`:
+/// the roster students the gradebook has no submission of, named on one line.
 std::string class_summary(const course::Course& course, const std::vector<runner::SubmissionResult>& results,
-                          const std::vector<std::string>& not_graded = {});
+                          const std::vector<std::string>& not_graded = {},
+                          const std::vector<report::NoSubmission>& without_submission = {});
 
 using report::UploadNote;
 

@@ -34,7 +34,7 @@ struct ExportOptions {
   std::string assignment;
   std::string worksheet;
   double points = 0;  ///< 0: the course's own total
-  std::string title;  ///< empty: html takes the course's title, canvas "Class report"
+  std::string title;  ///< empty: html takes the course's title, else "Class report"
 };
 
 // Roster entries by lowercased id (ids from LMS names and roster files may
@@ -180,11 +180,17 @@ std::string moodle_gradebook_csv(const std::vector<report::LmsStudent>& students
                      ", and Moodle's gradebook import refuses grades above 100 unless the site allows unlimited "
                      "grades: pass --points 100 (or the grade item's maximum) to scale them, or --points " +
                      report::format_points(scale_top(students, o)) + " if the site's grade point maximum allows it");
-  const std::string item = !o.assignment.empty() ? o.assignment : !o.title.empty() ? o.title : "Class report";
-  auto made = report::moodle_gradebook_csv(students, item, o.points);
+  // Moodle maps a column to a grade item by its name: a made-up name (the
+  // class page's title) lands in a new item or nowhere, silently.
+  if (o.assignment.empty())
+    throw UsageError(
+        "--format moodle-gradebook needs --assignment NAME: the grade item's name exactly as Moodle's gradebook "
+        "shows it, e.g. --assignment \"Homework 3\"; Moodle maps the column to the grade item by that name");
+  auto made = report::moodle_gradebook_csv(students, o.assignment, o.points);
   if (!made.left_out.empty()) {
     std::cerr << "Moodle gradebook: left out " << made.left_out.size()
-              << " students without an email in the roster or without a submission (an empty cell would clear "
+              << (made.left_out.size() == 1 ? " student" : " students")
+              << " without an email in the roster or without a submission (an empty cell would clear "
                  "their grade in Moodle):";
     for (const auto& id : made.left_out) std::cerr << " " << report::plain_line(id);
     std::cerr << "\n";
@@ -216,7 +222,7 @@ Command add_export(CLI::App& app, const GlobalOptions& global) {
       ->check(CLI::IsMember(report::format_names(report::FormatCommand::export_)));
   app.add_option("--assignment", o->assignment,
                  "canvas (required): the assignment's column exactly as Canvas's gradebook export names it, e.g. "
-                 "\"Homework 3 (12345)\"; moodle-gradebook: the grade column's name (default: the title)");
+                 "\"Homework 3 (12345)\"; moodle-gradebook (required): the grade item's name as Moodle's gradebook shows it");
   app.add_option("--points", o->points,
                  "canvas, moodle, moodle-gradebook: scale the totals to this many points, the LMS assignment's "
                  "maximum (default: the course's own total, which the LMS assignment must then match)")

@@ -43,6 +43,7 @@ struct GradeCliOptions {
   std::string student;  ///< one submission: recorded under this id instead of the entry's name
   bool public_only = false;
   bool force = false;
+  bool regrade = false;  ///< `grader regrade`: the named students, not the class
   bool batch = false;
   std::string shard;
   bool shard_from_env = false;
@@ -171,6 +172,15 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   std::cerr << "grading " << entries.size() << (entries.size() == 1 ? " submission" : " submissions") << " with "
             << ctx.jobs << (ctx.jobs == 1 ? " job" : " jobs") << " into " << book_path << "\n";
   batch::Progress progress(std::cerr, static_cast<int>(entries.size()), ::isatty(2) != 0, ctx.jobs);
+  // The progress lines and the summary name students beside their ids when a
+  // roster was imported. Ids from LMS names and roster files may differ in letter case only.
+  std::map<std::string, std::string> names;
+  const auto roster = book.roster();
+  for (const auto& entry : roster) names.emplace(util::lower(entry.id), entry.name);
+  auto name_of = [&](const std::string& id) {
+    auto it = names.find(util::lower(id));
+    return it == names.end() ? std::string() : it->second;
+  };
   std::set<std::string> isolation_shown;  // each distinct note once per batch, above the bar
   options.on_done = [&](const runner::SubmissionResult& r, bool skipped) {
     if (options.include_hidden)
@@ -181,7 +191,9 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     std::string points = report::format_points(runner::penalised_score(r)) + "/" + report::format_points(r.max_score);
     if (r.lateness.penalty_percent > 0)
       points += " (raw " + report::format_points(r.score) + ", late -" + report::format_points(r.lateness.penalty_percent) + "%)";
-    std::snprintf(line, sizeof line, "%-24s %13s %s%s", report::plain_line(r.student).c_str(), points.c_str(), status.c_str(),
+    const std::string name = name_of(r.student);
+    const std::string who = report::plain_line(r.student) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
+    std::snprintf(line, sizeof line, "%-24s %13s %s%s", who.c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
     progress.done(line, report::submission_outcome(r) != report::Outcome::passed, skipped ? -1 : r.seconds);
   };
@@ -190,17 +202,21 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
   outcome = batch::grade_all(*ctx.grader, entries, book, options);
   progress.finish();
   double seconds = util::seconds_since(start);
-  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now, " << outcome.skipped
-            << " unchanged and skipped; --force regrades them) in " << static_cast<int>(seconds) << " s\n";
+  std::cout << "Graded " << entries.size() << (entries.size() == 1 ? " submission (" : " submissions (") << outcome.graded << " graded now";
+  // With --force (and regrade) nothing is skipped: no hint to force it.
+  if (!o.force) std::cout << ", " << outcome.skipped << " unchanged and skipped; --force regrades them";
+  std::cout << ") in " << static_cast<int>(seconds) << " s\n";
+  std::vector<report::NoSubmission> without_submission;
   {
-    // The summary names students beside their ids when a roster was imported.
-    // Ids from LMS names and roster files may differ in letter case only.
-    std::map<std::string, std::string> names;
-    for (const auto& entry : book.roster()) names.emplace(util::lower(entry.id), entry.name);
-    for (auto& r : outcome.results)
-      if (auto it = names.find(util::lower(r.student)); it != names.end()) r.student_name = it->second;
+    for (auto& r : outcome.results) r.student_name = name_of(r.student);
+    // Roster students the gradebook has no submission of (from this batch or an earlier one).
+    std::set<std::string> submitted;
+    for (const auto& id : book.students()) submitted.insert(util::lower(id));
+    for (const auto& entry : roster)
+      if (!submitted.count(util::lower(entry.id))) without_submission.push_back({entry.id, entry.name, 0});
   }
-  std::cout << batch::class_summary(ctx.course, outcome.results, not_graded);
+  // A regrade of named students is not the class: no class-wide statistics.
+  if (!o.regrade) std::cout << batch::class_summary(ctx.course, outcome.results, not_graded, without_submission);
   std::cout << batch::upload_notes_text(batch::upload_notes(ctx.course, outcome.results));
   if (options.stamp) {
     int late = 0, penalised = 0;
@@ -426,6 +442,7 @@ Command add_regrade(CLI::App& app, const GlobalOptions& global) {
     }
     check_lessons(*ctx, *o, "regrade");
     o->force = true;
+    o->regrade = true;
     if (!o->stamp && !kept->empty())
       o->stamp = [kept](const batch::Entry& entry, runner::SubmissionResult& result) {
         if (auto it = kept->find(entry.student); it != kept->end()) batch::apply_late_inputs(it->second, result);

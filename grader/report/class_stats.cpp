@@ -16,10 +16,6 @@ bool exercise_attempted(const runner::LessonResult& lesson, const std::string& e
   });
 }
 
-namespace {
-
-// Where an exercise stands in course.yaml; exercises the course does not
-// name (an older result) come after.
 std::size_t course_position(const course::Course* course, const std::string& lesson, const std::string& exercise) {
   std::size_t i = 0;
   if (course)
@@ -30,6 +26,8 @@ std::size_t course_position(const course::Course* course, const std::string& les
       }
   return i;
 }
+
+namespace {
 
 std::string first_line(const std::string& text) {
   const auto start = text.find_first_not_of("\n ");
@@ -85,7 +83,10 @@ ClassStats class_stats(const course::Course* course, const std::vector<runner::S
       it->tests_total += tally.tests.total;
       p.sum += tally.score;
       // Solved: every test passed, or awaits an instructor (not a failure).
-      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total) ++it->solved;
+      if (tally.tests.total > 0 && tally.tests.passed + tally.tests.pending_review == tally.tests.total) {
+        ++it->solved;
+        if (tally.tests.pending_review > 0) ++it->awaiting_review;
+      }
     }
 
     for (const auto& l : r.lessons) {

@@ -20,6 +20,7 @@ struct ExerciseStats {
   int students = 0;    ///< submissions graded on it
   int attempted = 0;   ///< of them, those who attempted it (exercise_attempted)
   int solved = 0;      ///< of those, every test passed (or awaits review)
+  int awaiting_review = 0;  ///< of the solved, those with an answer awaiting review (not yet solved for sure)
   int tests_passed = 0, tests_total = 0;  ///< over the students who attempted it
   double mean_points = 0;                 ///< over the students who attempted it
   double max_score = 0;
@@ -62,6 +63,10 @@ struct ClassStats {
 bool exercise_attempted(const runner::LessonResult& lesson, const std::string& exercise);
 
 /// `course` gives the order of the exercises (nullptr: as first seen).
+/// Where an exercise stands in course.yaml (0, 1, ...); exercises the course
+/// does not name (an older result), and every exercise without a course, come after.
+std::size_t course_position(const course::Course* course, const std::string& lesson, const std::string& exercise);
+
 ClassStats class_stats(const course::Course* course, const std::vector<runner::SubmissionResult>& results);
 
 }  // namespace grader::report

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "grader/report/class_stats.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
@@ -38,13 +39,19 @@ std::string signed_points(double delta) {
 }
 }  // namespace
 
-std::string history_text(const std::string& student, const std::vector<GradedVersion>& versions) {
-  std::string out = fmt::format("History of {}: {} graded version{}\n", plain_line(student), versions.size(),
+std::string history_text(const std::string& student, const std::vector<GradedVersion>& versions,
+                         const course::Course* course, const std::string& name) {
+  std::string out = fmt::format("History of {}{}: {} graded version{}\n", plain_line(student),
+                                name.empty() ? "" : " (" + plain_line(name) + ")", versions.size(),
                                 versions.size() == 1 ? "" : "s");
   const runner::SubmissionResult* previous = nullptr;
   for (std::size_t i = 0; i < versions.size(); ++i) {
     const auto& v = versions[i];
-    const VersionChanges c = changes_between(previous, v.result);
+    VersionChanges c = changes_between(previous, v.result);
+    // The gradebook lists tests alphabetically: the course's order reads as the lessons do.
+    std::stable_sort(c.exercises.begin(), c.exercises.end(), [course](const ExerciseChange& a, const ExerciseChange& b) {
+      return course_position(course, a.lesson, a.exercise) < course_position(course, b.lesson, b.exercise);
+    });
     out += fmt::format("\n#{}  graded {}{}  score {} / {}", i + 1, plain_line(v.graded_at),
                        v.result.submitted_at.empty() ? "" : "  submitted " + plain_line(v.result.submitted_at),
                        format_points(v.result.score), format_points(v.result.max_score));

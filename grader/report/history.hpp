@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "grader/course/model.hpp"
 #include "grader/runner/results.hpp"
 
 namespace grader::report {
@@ -36,7 +37,10 @@ VersionChanges changes_between(const runner::SubmissionResult* before, const run
 
 /// Plain text, oldest first: one block per version with its number, time,
 /// score, the change in score and per-exercise deltas ("pe-formula 2 -> 4 / 4").
-/// Student text (ids, sources) is sanitised for the terminal.
-std::string history_text(const std::string& student, const std::vector<GradedVersion>& versions);
+/// Student text (ids, sources) is sanitised for the terminal. Exercises in
+/// `course`'s order (without it, as the results list them); `name` (the
+/// roster's) beside the id.
+std::string history_text(const std::string& student, const std::vector<GradedVersion>& versions,
+                         const course::Course* course = nullptr, const std::string& name = "");
 
 }  // namespace grader::report

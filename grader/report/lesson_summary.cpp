@@ -42,9 +42,9 @@ std::string cut_text(const std::string& text, std::size_t max_bytes) {
 }
 
 namespace {
-void add(TestCounts& counts, const runner::TestResult& t) {
+void add(TestCounts& counts, TestStatus status) {
   ++counts.total;
-  switch (t.status) {
+  switch (status) {
     case TestStatus::passed: ++counts.passed; break;
     case TestStatus::failed: ++counts.failed; break;
     case TestStatus::crashed: ++counts.crashed; break;
@@ -64,14 +64,21 @@ std::string join(const std::vector<std::string>& items) {
 
 TestCounts count_tests(const runner::LessonResult& lesson) {
   TestCounts counts;
-  for (const auto& t : lesson.tests) add(counts, t);
+  for (const auto& t : lesson.tests) add(counts, t.status);
   return counts;
 }
 
 TestCounts count_tests(const runner::SubmissionResult& result) {
   TestCounts counts;
-  for (const auto& lesson : result.lessons)
-    for (const auto& t : lesson.tests) add(counts, t);
+  for (const auto& lesson : result.lessons) {
+    // A lesson not attempted ran the starter's own code: a debugging
+    // exercise's starter crashes on purpose, and that is not the student's
+    // crash. Its tests still did not pass: counted as failed.
+    const bool starter = !attempted(lesson_outcome(lesson));
+    for (const auto& t : lesson.tests)
+      add(counts, starter && (t.status == TestStatus::crashed || t.status == TestStatus::timed_out) ? TestStatus::failed
+                                                                                                 : t.status);
+  }
   return counts;
 }
 
@@ -88,7 +95,7 @@ std::vector<ExerciseTally> tally_exercises(const runner::SubmissionResult& resul
       }
       tally->score = runner::from_milli(runner::to_milli(tally->score) + runner::to_milli(t.score));
       tally->max_score = runner::from_milli(runner::to_milli(tally->max_score) + runner::to_milli(t.max_score));
-      add(tally->tests, t);
+      add(tally->tests, t.status);
     }
   }
   return tallies;

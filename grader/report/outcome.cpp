@@ -121,6 +121,30 @@ std::string first_line_of(const std::string& text) {
 }
 }  // namespace
 
+namespace {
+
+// A message's first line names the test's call; when the grader found the
+// function at fault elsewhere (runner/lesson/blame.hpp) its line follows, and
+// a one-line summary must name that function too, or it blames the call:
+// "encoder_layer(x): timed out; at fault: your `layer_norm` (lesson ..., exercise ...: file)".
+std::string with_function_at_fault(const std::string& message) {
+  std::string out = first_line_of(message);
+  static const std::string marker = "\n  at fault: ";
+  const auto at = message.find(marker);
+  if (at == std::string::npos) return out;
+  const auto begin = at + marker.size();
+  const auto end = message.find('\n', begin);
+  std::string line = message.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+  // "this test called your `f` (lesson l, exercise e: file), which ...": keep "your `f` (...)".
+  const auto your = line.find("your `");
+  const auto which = line.find("), which ");
+  if (your != std::string::npos && which != std::string::npos && which > your)
+    line = line.substr(your, which + 1 - your);
+  return out + "; at fault: " + line;
+}
+
+}  // namespace
+
 std::string first_message(const runner::LessonResult& lesson, Audience audience) {
   const Outcome o = lesson_outcome(lesson);
   const bool from_tests = lesson.status == LessonStatus::graded || lesson.status == LessonStatus::missing_files;
@@ -141,7 +165,7 @@ std::string first_message(const runner::LessonResult& lesson, Audience audience)
                             : o == Outcome::crashed ? TestStatus::crashed
                                                     : TestStatus::failed;
   for (const auto& t : lesson.tests)
-    if (t.status == wanted) return first_line_of(shown_message(t, audience));
+    if (t.status == wanted) return with_function_at_fault(shown_message(t, audience));
   return "";
 }
 

@@ -126,7 +126,10 @@ std::string markdown_text(std::string_view text) {
     const char c = line[i];
     if (c == '&') out += "&amp;";
     else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
+    // '>' opens a block quote only at the start of a line (CommonMark 5.1, after
+    // up to three spaces); mid-line it is plain text ("215 -> 172"), and no tag
+    // can close with it since every '<' is an entity.
+    else if (c == '>' && line.find_first_not_of(' ') == i) out += "&gt;";
     else if (kPunctuation.find(c) != std::string_view::npos &&
              // . + - = only matter at the start (lists, headings); keep "3.5" and "a-b" readable.
              (std::string_view(".+-=").find(c) == std::string_view::npos || i == 0))

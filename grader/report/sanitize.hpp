@@ -49,7 +49,8 @@ std::string html_text(std::string_view text);
 /// Inline Markdown (a table cell, a heading, a list item): the text rule on
 /// one line (line breaks become spaces), Markdown punctuation backslash-escaped
 /// (so `|` cannot end a table cell, `[x](...)` is no link, `*` no emphasis)
-/// and & < > written as HTML entities (no tag, no entity of the student's).
+/// and & < written as HTML entities (no tag, no entity of the student's), as
+/// is a '>' that starts the line (a block quote); '>' mid-line stays as it is.
 std::string markdown_text(std::string_view text);
 
 /// A Markdown code span holding `text` verbatim (on one line, the text rule

@@ -13,6 +13,7 @@
 #include "grader/batch/progress.hpp"
 #include "grader/batch/summary.hpp"
 #include "grader/report/class_stats.hpp"
+#include "grader/report/grades_csv.hpp"
 #include "grader/report/outcome.hpp"
 #include "grader/report/exercism.hpp"
 #include "grader/report/history.hpp"
@@ -178,6 +179,76 @@ TEST(ClassSummary, RatesOverThoseWhoAttemptedAndProblemsByStudent) {
   EXPECT_NE(text.find("  zeta                  66.7%  (2/3 attempted)  <- hardest\n"), std::string::npos) << "ties go to the first in course order\n" << text;
 }
 
+// The summary and the class page name the function at fault, as the student
+// page does, not only the test's call: a hang in layer_norm reached through
+// encoder_layer is not encoder_layer's.
+TEST(ClassStats, AttentionNamesTheFunctionAtFault) {
+  auto hung = result_with({{"zeta", TestStatus::timed_out}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "h");
+  hung.lessons[0].tests[0].message =
+      "encoder_layer(x): timed out after 2.0 s\n  at fault: this test called your `layer_norm` (lesson first, "
+      "exercise alpha: first/norm.cpp), which was still running at the time limit (an infinite loop?): the fault "
+      "is there, not in this exercise's files\nmore";
+  auto crashed = result_with({{"zeta", TestStatus::crashed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "c");
+  crashed.lessons[0].tests[0].message = "zeta(1): your code crashed: SIGSEGV\nmore";
+  const auto course = course_of_three();
+  const auto stats = report::class_stats(&course, {hung, crashed});
+  ASSERT_EQ(stats.attention.size(), 2u);
+  EXPECT_EQ(stats.attention[0].message,
+            "encoder_layer(x): timed out after 2.0 s; at fault: your `layer_norm` (lesson first, exercise alpha: "
+            "first/norm.cpp)");
+  EXPECT_EQ(stats.attention[1].message, "zeta(1): your code crashed: SIGSEGV") << "no function at fault: the call";
+  EXPECT_EQ(report::first_message(hung.lessons[0], report::Audience::instructor), stats.attention[0].message);
+  const std::string text = grader::batch::class_summary(course_of_three(), {hung, crashed});
+  EXPECT_NE(text.find("at fault: your `layer_norm` (lesson first"), std::string::npos) << text;
+}
+
+// A lesson not attempted ran the starter: a debugging exercise's starter
+// crashes or hangs on purpose, and the status does not blame the student.
+TEST(StatusSummary, NotAttemptedLessonsCountNoCrash) {
+  for (const auto status : {TestStatus::crashed, TestStatus::timed_out}) {
+    auto r = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", status}}, "s");
+    r.lessons[1].status = LessonStatus::not_attempted;
+    const std::string text = report::status_summary(r);
+    EXPECT_EQ(text.find("crashed"), std::string::npos) << text;
+    EXPECT_EQ(text.find("timed out"), std::string::npos) << text;
+    EXPECT_NE(text.find("2 of 3 tests passed; 1 failed"), std::string::npos) << text;
+    // Attempted, the same test's crash is the student's.
+    r.lessons[1].status = LessonStatus::graded;
+    EXPECT_NE(report::status_summary(r).find(status == TestStatus::crashed ? "; 1 crashed" : "; 1 timed out"),
+              std::string::npos)
+        << report::status_summary(r);
+  }
+}
+
+// The summary names the roster students without a submission, names beside
+// ids as in its other lists, with or without anything graded.
+TEST(ClassSummary, NamesRosterStudentsWithoutASubmission) {
+  const auto a = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "a");
+  const std::vector<report::NoSubmission> absent = {{"1019", "Sam \x1b[2JLee", 0}, {"1020", "", 0}};
+  const std::string text = grader::batch::class_summary(course_of_three(), {a}, {}, absent);
+  EXPECT_NE(text.find("On the roster without a submission (2): 1019 (Sam \\x1b[2JLee), 1020\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_NE(grader::batch::class_summary(course_of_three(), {}, {}, absent).find("without a submission (2)"),
+            std::string::npos);
+  EXPECT_EQ(grader::batch::class_summary(course_of_three(), {a}).find("without a submission"), std::string::npos);
+}
+
+// Solved while answers await review: the share says so, in the summary and the class stats.
+TEST(ClassSummary, SolvedAwaitingReviewSaysSo) {
+  const auto done = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "a");
+  const auto pending = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::pending_review}, {"mid", TestStatus::passed}}, "b");
+  const auto course = course_of_three();
+  const auto stats = report::class_stats(&course, {done, pending});
+  ASSERT_EQ(stats.exercises.size(), 3u);
+  EXPECT_EQ(stats.exercises[1].exercise, "alpha");
+  EXPECT_EQ(stats.exercises[1].solved, 2);
+  EXPECT_EQ(stats.exercises[1].awaiting_review, 1);
+  EXPECT_EQ(stats.exercises[0].awaiting_review, 0);
+  const std::string text = grader::batch::class_summary(course, {done, pending});
+  EXPECT_NE(text.find("  alpha                100.0%  (2/2 attempted, 1 awaiting review)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  zeta                 100.0%  (2/2 attempted)\n"), std::string::npos) << text;
+}
+
 TEST(Progress, NoticesGoAboveTheBar) {
   std::ostringstream out;
   grader::batch::Progress progress(out, 2, true);
@@ -308,6 +379,23 @@ TEST(History, ScoresAndPerExerciseChanges) {
   EXPECT_EQ(c.exercises[0].exercise, "zeta");
   EXPECT_TRUE(c.files_changed);
   EXPECT_DOUBLE_EQ(c.score_delta, 1);
+}
+
+// The gradebook lists a lesson's tests alphabetically; history follows the
+// course (zeta before alpha), and names the student beside the id.
+TEST(History, ExercisesInCourseOrderAndTheRosterName) {
+  const auto r = result_with({{"alpha", TestStatus::passed}, {"mid", TestStatus::passed}, {"zeta", TestStatus::failed}}, "s");
+  const auto course = course_of_three();
+  const std::string text = report::history_text("1019", {{"2026-11-01T10:00:00.000Z", r}}, &course, "Sam \x1b[2JLee");
+  EXPECT_NE(text.find("History of 1019 (Sam \\x1b[2JLee): 1 graded version\n"), std::string::npos) << text;
+  const auto zeta = text.find("    zeta"), alpha = text.find("    alpha"), mid = text.find("    mid");
+  ASSERT_NE(zeta, std::string::npos) << text;
+  EXPECT_LT(zeta, alpha) << text;
+  EXPECT_LT(alpha, mid) << text;
+  // Without the course: the results' order, and no name.
+  const std::string plain = report::history_text("1019", {{"2026-11-01T10:00:00.000Z", r}});
+  EXPECT_LT(plain.find("    alpha"), plain.find("    zeta")) << plain;
+  EXPECT_NE(plain.find("History of 1019: 1 graded version\n"), std::string::npos) << plain;
 }
 
 }  // namespace

@@ -181,7 +181,13 @@ TEST(Sanitize, CodeSpansAndFencesOutlastTheText) {
   EXPECT_EQ(report::markdown_block("x\n````y"), "`````text\nx\n````y\n`````\n");
   EXPECT_EQ(report::markdown_block("~~~~\n"), "`````text\n~~~~\n`````\n");
   EXPECT_EQ(report::markdown_text("[x](javascript:alert(1))"), "\\[x\\]\\(javascript:alert\\(1\\)\\)");
-  EXPECT_EQ(report::markdown_text("a|b\nc <b>"), "a\\|b c &lt;b&gt;");
+  EXPECT_EQ(report::markdown_text("a|b\nc <b>"), "a\\|b c &lt;b>") << "no tag: its '<' is an entity";
+  // '>' is a block quote only where a line starts (after up to three spaces).
+  EXPECT_EQ(report::markdown_text("Late penalty 20%: 215 -> 172 points"), "Late penalty 20%: 215 -> 172 points");
+  EXPECT_EQ(report::markdown_text("> quoted"), "&gt; quoted");
+  EXPECT_EQ(report::markdown_text("   > quoted"), "   &gt; quoted");
+  EXPECT_NE(report::markdown_text("\n> quoted").find("&gt; quoted"), std::string::npos) << "a line break became a space";
+  EXPECT_EQ(report::markdown_text("<script>x</script>"), "&lt;script>x&lt;/script>");
   EXPECT_EQ(report::markdown_text("3.5 a-b"), "3.5 a-b");
 }
 

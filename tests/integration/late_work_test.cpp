@@ -144,6 +144,17 @@ TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   GraderRun list = run_grader({"roster", "list", "--gradebook", book.string()});
   EXPECT_NE(list.out.find("9999\t=cmd"), std::string::npos) << list.out;
   EXPECT_NE(list.out.find("no submission"), std::string::npos) << list.out;
+  GraderRun absent = run_grader({"history", "9999", "--gradebook", book.string()});
+  EXPECT_EQ(absent.exit_code, 2) << describe(absent);
+  EXPECT_NE(absent.err.find("student '9999' (=cmd|' /C calc'!A0) is on the roster and has no submission"), std::string::npos)
+      << describe(absent);
+  // Grading again (nothing changed: every submission skipped), the summary names who did not submit.
+  GraderRun again = grade({"--extensions", (dir / "extensions.csv").string(), "--times-from-files"});
+  ASSERT_EQ(again.exit_code, third.exit_code) << describe(again);
+  EXPECT_NE(again.out.find("On the roster without a submission (1): 9999 (=cmd|' /C calc'!A0)\n"), std::string::npos)
+      << describe(again);
+  EXPECT_NE(again.err.find("1019 (Sam Smith) "), std::string::npos) << "the progress line names the student\n"
+                                                                 << describe(again);
 
   // Grades CSV: names, both totals and the reason.
   GraderRun csv = run_grader({"export", "--format", "csv", "--gradebook", book.string()});
@@ -176,8 +187,14 @@ TEST_F(LateWork, PenaltiesFollowTimesFlagsAndExtensionsAndReachTheLmsCsvs) {
   EXPECT_EQ(by_id.at("9999")[5], "") << "no submission: left for the LMS";
   EXPECT_EQ(by_id.at("9999")[0], "'=cmd|' /C calc'!A0") << "the formula guard";
 
+  // The column names the grade item: without --assignment there is no name to give it.
+  GraderRun unnamed = run_grader({"export", "--format", "moodle-gradebook", "--points", grader::report::format_points(full),
+                                  "--gradebook", book.string()});
+  EXPECT_EQ(unnamed.exit_code, 2) << describe(unnamed);
+  EXPECT_NE(unnamed.err.find("--format moodle-gradebook needs --assignment NAME"), std::string::npos) << describe(unnamed);
+  EXPECT_EQ(unnamed.out, "") << "nothing written";
   GraderRun moodle = run_grader({"export", "--format", "moodle-gradebook", "--points", grader::report::format_points(full),
-                                 "--gradebook", book.string()});
+                                 "--assignment", "Homework 1", "--gradebook", book.string()});
   ASSERT_EQ(moodle.exit_code, 0) << describe(moodle);
   auto m = grader::report::parse_csv(moodle.out);
   ASSERT_EQ(m[0][0], "Email address");
@@ -305,7 +322,8 @@ TEST_F(LateWork, RegradeAndMergeKeepTheLateDecisionAndEveryExportAgrees) {
   std::map<std::string, std::vector<std::string>> canvas_rows;
   for (const auto& r : grader::report::parse_csv(canvas.out)) canvas_rows[r[1]] = r;
   GraderRun gradebook_csv = run_grader({"export", "--format", "moodle-gradebook", "--points",
-                                        grader::report::format_points(regraded.at("1025").score), "--gradebook", book.string()});
+                                        grader::report::format_points(regraded.at("1025").score), "--assignment",
+                                        "Homework 1", "--gradebook", book.string()});
   ASSERT_EQ(gradebook_csv.exit_code, 0) << describe(gradebook_csv);
   std::map<std::string, std::vector<std::string>> moodle_rows;
   for (const auto& r : grader::report::parse_csv(gradebook_csv.out)) moodle_rows[r[0]] = r;

@@ -150,7 +150,10 @@ TEST_F(LmsClass, GradedWholeWithSkippedEntriesListedHistoryRegradeAndSimilarity)
   GraderRun regrade = run_grader({"-j", "2", "regrade", "1019", "1025", "--lesson", kLesson, "--gradebook", book().string()},
                                  std::chrono::seconds(400));
   EXPECT_EQ(regrade.exit_code, 0) << describe(regrade);
-  EXPECT_NE(regrade.out.find("Graded 2 submissions (2 graded now"), std::string::npos) << describe(regrade);
+  EXPECT_NE(regrade.out.find("Graded 2 submissions (2 graded now) in "), std::string::npos) << describe(regrade);
+  EXPECT_EQ(regrade.out.find("--force"), std::string::npos) << "a regrade skips nothing\n" << describe(regrade);
+  EXPECT_EQ(regrade.out.find("Exercises fully solved"), std::string::npos) << "two students are not the class\n"
+                                                                         << describe(regrade);
   scores = latest_scores(book());
   EXPECT_NE(scores["1019"], full);
   EXPECT_EQ(scores["1025"], full);

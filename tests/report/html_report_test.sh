@@ -119,7 +119,7 @@ PY
 "$grader" export --gradebook gb.db --format html -o report-default-title
 "$grader" export --gradebook gb.db --format csv -o grades.csv
 "$grader" export --gradebook gb.db --format canvas --assignment "Homework 1 (4242)" -o canvas.csv
-"$grader" export --gradebook gb.db --format moodle-gradebook --points 100 -o moodle.csv
+"$grader" export --gradebook gb.db --format moodle-gradebook --points 100 --assignment "Homework 1" -o moodle.csv
 
 chrome() {  # chrome OUT ERR ARGS...: headless Chromium with a fresh profile, never waiting on the network
   local out=$1 err=$2 profile

@@ -187,7 +187,9 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
         "<tr data-exercise=\"{}\"><td>{}</td><td>{}</td><td class=\"num attempted\">{} of {}</td><td class=\"num "
         "solved\">{}</td><td class=\"n\">{}</td><td class=\"num\">{} / {}</td></tr>\n",
         h(e.exercise), h(e.lesson), h(e.exercise), e.attempted, e.students,
-        e.attempted ? fmt::format("{} ({})", e.solved, percent_text(e.solved, e.attempted)) : "-",
+        e.attempted ? fmt::format("{} ({}){}", e.solved, percent_text(e.solved, e.attempted),
+                                  e.awaiting_review ? fmt::format(", {} awaiting review", e.awaiting_review) : "")
+                    : "-",
         e.attempted ? svg_meter(rate, label) + " " + h(label) : "<span class=\"muted\">nobody attempted it</span>",
         e.attempted ? pts(e.mean_points) : "-", pts(e.max_score));
   }
