@@ -1,6 +1,5 @@
 // `grader history STUDENT`: every graded version of a student with its time,
 // score and what changed, from the gradebook's submissions rows.
-#include <cctype>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -10,6 +9,7 @@
 #include "grader/gradebook/gradebook.hpp"
 #include "grader/report/history.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::cli {
 
@@ -25,13 +25,9 @@ Command add_history(CLI::App& app, const GlobalOptions& global) {
       std::vector<report::GradedVersion> versions;
       for (auto& stored : book.history(*student)) versions.push_back({stored.graded_at, std::move(stored.result)});
       // Ids from LMS names and roster files may differ in letter case only.
-      auto lower = [](std::string text) {
-        for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return text;
-      };
       std::optional<gradebook::RosterEntry> on_roster;
       for (const auto& entry : book.roster())
-        if (lower(entry.id) == lower(*student)) on_roster = entry;
+        if (util::lower(entry.id) == util::lower(*student)) on_roster = entry;
       if (versions.empty() && on_roster)
         throw UsageError("student '" + report::plain_line(on_roster->id) + "'" +
                          (on_roster->name.empty() ? "" : " (" + report::plain_line(on_roster->name) + ")") +
