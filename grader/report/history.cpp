@@ -66,13 +66,13 @@ std::string history_text(const std::string& student, const std::vector<GradedVer
     out += "\n";
     if (c.course_changed) out += "    graded under another course version: " + plain_line(v.result.course_version) + "\n";
     for (const auto& e : c.exercises) {
-      const std::string name = e.exercise.empty() ? e.lesson : e.exercise;
+      const std::string exercise_name = e.exercise.empty() ? e.lesson : e.exercise;
       if (!previous)
-        out += fmt::format("    {:<24} {} / {}\n", plain_line(name), format_points(e.after), format_points(e.max_score));
+        out += fmt::format("    {:<24} {} / {}\n", plain_line(exercise_name), format_points(e.after), format_points(e.max_score));
       else if (e.is_new)
-        out += fmt::format("    {:<24} new: {} / {}\n", plain_line(name), format_points(e.after), format_points(e.max_score));
+        out += fmt::format("    {:<24} new: {} / {}\n", plain_line(exercise_name), format_points(e.after), format_points(e.max_score));
       else
-        out += fmt::format("    {:<24} {} -> {} / {} ({})\n", plain_line(name), format_points(e.before),
+        out += fmt::format("    {:<24} {} -> {} / {} ({})\n", plain_line(exercise_name), format_points(e.before),
                            format_points(e.after), format_points(e.max_score), signed_points(e.after - e.before));
     }
     if (previous && c.exercises.empty()) out += "    no exercise changed its points\n";
