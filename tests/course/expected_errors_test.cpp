@@ -30,6 +30,14 @@ TEST(ExpectedErrors, TheHeadersFormsNameTheirArgument) {
   EXPECT_TRUE(names_argument("unknown word 'unicorn': the toy vocabulary knows dog, bites", "'unicorn'"));
   EXPECT_TRUE(names_argument("norm1.weight: expected shape (8,), got (5,)", "weight"));
   EXPECT_TRUE(names_argument("seq_len", "seq_len"));
+  // A whole sentence of the header, followed by the values the call had.
+  EXPECT_TRUE(names_argument("num_heads must be > 0, got 0", "num_heads must be > 0"));
+  EXPECT_TRUE(names_argument("heads: expected shape (B, H, L, D), got (1, 2, 3, 4, 5)", "heads: expected shape (B, H, L, D)"));
+  // After the name of the function that throws it.
+  EXPECT_TRUE(names_argument("positional_encoding: seq_len must be >= 0, got -1", "seq_len"));
+  EXPECT_TRUE(names_argument("causal_mask: length must be >= 0", "length"));
+  EXPECT_TRUE(names_argument("MultiHeadAttention::forward: query: expected shape (B, L, 6)", "query"));
+  EXPECT_TRUE(names_argument("encoder_layer: norm1.weight: expected shape (8,), got (5,)", "weight"));
 }
 
 // The same fragments, in messages that name another argument.
@@ -45,6 +53,11 @@ TEST(ExpectedErrors, AMessageNamingAnotherArgumentDoesNotNameIt) {
       {"unknown word 'cats': the toy vocabulary knows dog, cat", "'cat'"},
       {"norm1.weight: expected shape (8,), got (5,)", "bias"},
       {"the weight x is wrong", "x"},
+      {"positional_encoding: d_model must be > 0, got 0", "seq_len"},     // after the function: another one
+      {"causal_mask: the length must be >= 0", "length"},                 // not first after the function
+      {"causal mask: length must be >= 0", "length"},                     // "causal mask" is not a name
+      {"positional_encoding: seq_len_max must be > 0", "seq_len"},        // a longer name
+      {"num_heads must be > 0x", "num_heads must be > 0"},
       {"x: expected shape (B, L, 8), got (2, 3, 5)", ""},
   };
   for (const auto& [message, argument] : wrong)

@@ -136,7 +136,7 @@ TEST(OrderCompare, ErrorsNameWhatIsWrong) {
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites man"), words("dog dog man")),
                           "'dog'");
   EXPECT_INVALID_ARGUMENT(student::compare_orders(words("dog bites griffin"), words("griffin bites dog")),
-                          "griffin");
+                          "'griffin'");
 }
 
 }  // namespace

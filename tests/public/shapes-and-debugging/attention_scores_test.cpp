@@ -2,6 +2,8 @@
 // multiply in your head. Run them with
 //   build/bin/grader check shapes-and-debugging
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/testing.hpp"
 #include "dbg_checks.hpp"
@@ -71,4 +73,20 @@ TEST(DbgScores, RejectsZeroWidth) {
   dbg::expect_rejected(
       call_of(q, k), [&] { return "returned a " + dbg::shape_text(student::attention_scores(q, k)) + " matrix"; },
       {"head_dim"}, dbg::advice::kScoresZeroWidth);
+}
+
+TEST(DbgScores, ScaleIsOneOverSqrtOfAWidthThatIsNotASquare) {
+  // Queries and keys along feature 0 make every raw score 1, so the scores are
+  // the scale itself. The other tests use D = 4, whose square root is a whole
+  // number: here D = 2, 5 and 8, where sqrt(D) rounded to an integer shows.
+  const std::vector<std::pair<course::Index, float>> widths{{2, 0.70710678f}, {5, 0.44721360f}, {8, 0.35355339f}};
+  for (const auto& [d, one_over_sqrt_d] : widths) {
+    MatrixXf q = MatrixXf::Zero(2, d), k = MatrixXf::Zero(3, d);
+    q.col(0).setOnes();
+    k.col(0).setOnes();
+    const MatrixXf got = student::attention_scores(q, k);
+    const MatrixXf want = MatrixXf::Constant(2, 3, one_over_sqrt_d);
+    DBG_EXPECT_NEAR(call_of(q, k), got, want, "1/sqrt(D) in every entry", kTol.atol, kTol.rtol)
+        << dbg::diagnose_scores(q, k, got);
+  }
 }

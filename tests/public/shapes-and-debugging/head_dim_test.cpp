@@ -47,3 +47,15 @@ TEST(DbgHeadDim, DividesEvenlyOrRefusesOnASmallGrid) {
     DBG_FAIL(report.text());
   }
 }
+
+TEST(DbgHeadDim, KeepsSizesBeyondThirtyTwoBits) {
+  // Index is 64-bit: a size squeezed through int on the way loses its high bits.
+  constexpr Index kBig = Index{1} << 40;
+  dbg::GridReport report;
+  report.check(kBig, Index{1} << 20, Index{1} << 20, [] { return student::head_dim(kBig, Index{1} << 20); });
+  report.check(kBig + 1, Index{1} << 20, -1, [] { return student::head_dim(kBig + 1, Index{1} << 20); });
+  if (!report.ok()) {
+    DBG_FAIL(report.text() + "\n" +
+             dbg::cause("the sizes were narrowed to 32 bits (int) somewhere: keep them in Index, which is 64-bit."));
+  }
+}

@@ -82,3 +82,13 @@ TEST(DbgSplitHeads, OneHeadIsTheWholeTokenTwoHeadsItsHalves) {
   DBG_EXPECT_NEAR(call_of(x, 2), two, halves, "head h = features [2h, 2h + 2) of each token", 0.0, 0.0)
       << dbg::diagnose_split(x, 2, two);
 }
+
+TEST(DbgSplitHeads, RejectsTensorsOfAnotherRank) {
+  // split_heads reads x as (B, L, E): a matrix or a rank-4 tensor is refused
+  // before any of its dimensions is read.
+  for (const Tensor& x : {Tensor({4, 8}), Tensor({1, 2, 4, 8})})
+    dbg::expect_rejected(
+        call_of(x, 2),
+        [&] { return "returned a tensor of shape " + course::shape_string(student::split_heads(x, 2).shape()); },
+        {"(B, L, E)"}, dbg::advice::kRank);
+}
