@@ -193,18 +193,6 @@ TEST(WorkerSources, TakeTheUsedLessonsFilesUnlessServedAndNameTheMissingOnes) {
   EXPECT_EQ(source_list({}), "(none)");
 }
 
-// Which used lessons `grade` serves is the build's decision, read as the
-// manifest says it: nothing in `check` (no references), nothing for a lesson
-// the build does not know.
-TEST(WorkerSources, ServedLessonsAreTheManifestsCallbackLessons) {
-  TwoLessons c;
-  build::Toolchain toolchain;
-  EXPECT_TRUE(served_lessons(toolchain, c.lesson(), true).empty());
-  toolchain.lessons[c.lesson().id].callback_lessons = {"l1"};
-  EXPECT_EQ(served_lessons(toolchain, c.lesson(), true), std::vector<std::string>{"l1"});
-  EXPECT_TRUE(served_lessons(toolchain, c.lesson(), false).empty());
-}
-
 struct FakeSuites {
   std::map<std::string, SuiteOutcome> outcomes;
   std::vector<std::string> ran;

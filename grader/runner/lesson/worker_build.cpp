@@ -7,9 +7,17 @@ namespace grader::runner {
 
 std::vector<std::string> served_lessons(const build::Toolchain& toolchain, const course::Lesson& lesson,
                                         bool include_hidden) {
+  std::vector<std::string> served;
   const auto* artifacts = toolchain.lesson(lesson.id);
-  if (!include_hidden || !artifacts) return {};
-  return artifacts->callback_lessons;
+  if (!include_hidden || !artifacts) return served;
+  for (const auto& used : lesson.uses) {
+    const auto* used_artifacts = toolchain.lesson(used);
+    const auto& can = artifacts->callback_lessons;
+    if (!lesson.uses_student_code.count(used) && used_artifacts && !used_artifacts->use_stubs.empty() &&
+        std::find(can.begin(), can.end(), used) != can.end())
+      served.push_back(used);
+  }
+  return served;
 }
 
 std::vector<std::string> served_exercises(const build::Toolchain& toolchain, const course::Lesson& lesson,

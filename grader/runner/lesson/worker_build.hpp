@@ -16,10 +16,8 @@ namespace grader::runner {
 
 /// The used lessons whose reference behaviour the lesson is graded against
 /// (docs/architecture.md, "Earlier lessons' functions"): in `grade` (hidden
-/// suites, so an instructor build with references), the lesson's
-/// `callback_lessons` in the toolchain manifest. The build decides them, once
-/// (cmake/CourseLesson.cmake): every lesson of `uses` not written with
-/// mode: student that has a reference server and use stubs.
+/// suites, so an instructor build with references), every lesson of `uses`
+/// not written with mode: student, when the build can serve it.
 std::vector<std::string> served_lessons(const build::Toolchain& toolchain, const course::Lesson& lesson,
                                         bool include_hidden);
 
