@@ -228,8 +228,8 @@ PlannedTest planned(const std::string& suite, const std::string& name, const std
 TEST(SuiteRuns, RunEverySuiteWithTheLessonsLimitsAndKeyTheirLines) {
   util::TempDir scratch("lesson-steps");
   FakeSuites fake;
-  fake.outcomes["pub"].lines = {{"T.pass", TestStatus::passed, "", 0.5, {}, {}}, {"T.fail", TestStatus::failed, "expected 1, got 2", 0, {}, {}}};
-  fake.outcomes["hid"].lines = {{"T.pass", TestStatus::failed, "hidden failure", 0, {}, {}}};
+  fake.outcomes["pub"].lines = {{"T.pass", TestStatus::passed, "", 0.5, {}, {}, {}}, {"T.fail", TestStatus::failed, "expected 1, got 2", 0, {}, {}, {}}};
+  fake.outcomes["hid"].lines = {{"T.pass", TestStatus::failed, "hidden failure", 0, {}, {}, {}}};
   auto run = run_suites({{"pub", false}, {"hid", true}}, "/w", scratch.path(), some_limits(), {"l1"}, GradingClock(),
                         "a.cpp", fake.runner());
   EXPECT_EQ(fake.ran, (std::vector<std::string>{"pub", "hid"}));
