@@ -259,7 +259,7 @@ TEST(SuiteRuns, RunEverySuiteWithTheLessonsLimitsAndKeyTheirLines) {
 TEST(SuiteRuns, AWorkerThatDidNotStartIsSaidOnceAndStopsTheLaterSuites) {
   util::TempDir scratch("lesson-steps");
   FakeSuites fake;
-  fake.outcomes["pub"].lines = {{"T.before", TestStatus::passed, "", 0, {}, {}}};
+  fake.outcomes["pub"].lines = {{"T.before", TestStatus::passed, "", 0, {}, {}, {}}};
   fake.outcomes["pub"].did_not_start = "your code did not start: it exited with status 0 before it was ready";
   auto run = run_suites({{"pub", false}, {"hid", true}}, "/w", scratch.path(), some_limits(), {}, GradingClock(),
                         "a.cpp, b.cpp", fake.runner());
