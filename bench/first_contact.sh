@@ -3,14 +3,15 @@
 # types it: `git clone` of this checkout's HEAD then `./run.sh` in the clone
 # (builds the student's part, target course_student, then `grader check`);
 # then `grader release` of the clone and the handout's own `./run.sh`.
-#   bench/first_contact.sh [--keep] [--times] [--only course|handout]
+#   bench/first_contact.sh [--keep] [--times] [--only course|handout|student]
 # --keep leaves the clone in the folder printed; --times also times every
 # compile (bench/lib/time_compile.sh as the compiler launcher in ccache's
 # place: CMake takes it from CMAKE_CXX_COMPILER_LAUNCHER in the environment)
 # and prints each step's CPU seconds per target (bench/lib/compile_summary.sh).
 # --only course stops after the course's steps; --only handout times only the
 # handout's ./run.sh (made by the grader of this checkout's build/, which
-# must be built).
+# must be built); --only student times only what a student meets: the course's
+# `git clone` + ./run.sh, then the handout's ./run.sh (released from the clone).
 # CCACHE_DISABLE=1 throughout, so nothing comes from the cache. Each step
 # prints its CPU seconds (user + system of it and every process it started,
 # from /usr/bin/time), its wall seconds, the wall seconds until the first line
@@ -29,7 +30,7 @@ while (($#)); do
     --keep) keep=1 ;;
     --times) times=1 ;;
     --only) only=${2:-}; shift ;;
-    *) echo "usage: bench/first_contact.sh [--keep] [--times] [--only course|handout]" >&2; exit 2 ;;
+    *) echo "usage: bench/first_contact.sh [--keep] [--times] [--only course|handout|student]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -88,8 +89,10 @@ else
   timed "course: git clone + ./run.sh" "$work/course.log" \
     bash -c "$(declare -f run_sh with_build_log); git clone -q '$root' course && cd course && with_build_log run_sh"
   cd "$work/course"
+  if [ "$only" != student ]; then
   timed "course: + all (./run.sh grade)" "$work/course-all.log" cmake --build build -j2
   timed "course: + course_tests (./test.sh)" "$work/course-tests.log" cmake --build build -j2 --target course_tests
+  fi
 
   [ "$only" = course ] && { ((keep == 1)) && echo "kept: $work"; exit 0; }
   build/bin/grader release "$work/handout" >"$work/release.log" 2>&1
