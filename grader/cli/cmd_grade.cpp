@@ -195,7 +195,9 @@ int grade_batch(const Context& ctx, const GradeCliOptions& o, const std::vector<
     const std::string who = report::plain_line(r.student) + (name.empty() ? "" : " (" + report::plain_line(name) + ")");
     std::snprintf(line, sizeof line, "%-24s %13s %s%s", who.c_str(), points.c_str(), status.c_str(),
                   skipped ? " (unchanged, not regraded)" : "");
-    progress.done(line, report::submission_outcome(r) != report::Outcome::passed, skipped ? -1 : r.seconds);
+    const report::Outcome outcome = report::submission_outcome(r);
+    progress.done(line, outcome != report::Outcome::passed && outcome != report::Outcome::awaiting_review,
+                  skipped ? -1 : r.seconds);
   };
   auto start = std::chrono::steady_clock::now();
   batch::BatchOutcome outcome;

@@ -134,7 +134,7 @@ std::string submission_summary(const runner::SubmissionResult& result, Audience 
     if (counts.pending_review) out += fmt::format(", {} awaiting review", counts.pending_review);
     out += ")";
     const Outcome outcome = lesson_outcome(lesson);
-    if (outcome != Outcome::passed && outcome != Outcome::failed) out += " - " + describe(lesson);
+    if (!tests_ran(outcome)) out += " - " + describe(lesson);
     out += "\n";
     const std::string detail = plain_text(shown_detail(lesson, audience));
     if (lesson.status != LessonStatus::graded && !detail.empty()) {

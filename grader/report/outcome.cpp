@@ -12,7 +12,8 @@ using runner::TestStatus;
 const std::vector<Outcome>& all_outcomes() {
   static const std::vector<Outcome> kAll = {Outcome::internal_error, Outcome::compile_error, Outcome::did_not_start,
                                             Outcome::timed_out,      Outcome::crashed,       Outcome::failed,
-                                            Outcome::passed,         Outcome::not_attempted, Outcome::empty_submission};
+                                            Outcome::awaiting_review, Outcome::passed,       Outcome::not_attempted,
+                                            Outcome::empty_submission};
   return kAll;
 }
 
@@ -24,6 +25,7 @@ std::string_view name_of(Outcome outcome) {
     case Outcome::timed_out: return "timed_out";
     case Outcome::crashed: return "crashed";
     case Outcome::failed: return "failed";
+    case Outcome::awaiting_review: return "awaiting_review";
     case Outcome::passed: return "passed";
     case Outcome::not_attempted: return "not_attempted";
     case Outcome::empty_submission: return "empty_submission";
@@ -39,6 +41,7 @@ std::string_view words_of(Outcome outcome) {
     case Outcome::timed_out: return "timed out";
     case Outcome::crashed: return "crashed";
     case Outcome::failed: return "graded with failures";
+    case Outcome::awaiting_review: return "awaiting review";
     case Outcome::passed: return "passed";
     case Outcome::not_attempted: return "not attempted";
     case Outcome::empty_submission: return "empty submission";
@@ -73,18 +76,26 @@ Outcome lesson_outcome(const runner::LessonResult& lesson) {
   }
   // An older grader's unreadable submission: lessons without a test.
   if (lesson.status == LessonStatus::missing_files && lesson.tests.empty()) return Outcome::not_attempted;
-  bool crashed = false, timed_out = false, failed = false;
+  bool crashed = false, timed_out = false, failed = false, pending = false;
   for (const auto& t : lesson.tests) {
+    pending = pending || t.status == TestStatus::pending_review;
     timed_out = timed_out || t.status == TestStatus::timed_out;
     crashed = crashed || t.status == TestStatus::crashed;
     failed = failed || (t.status != TestStatus::passed && t.status != TestStatus::pending_review);
   }
   if (timed_out) return Outcome::timed_out;
   if (crashed) return Outcome::crashed;
-  return failed ? Outcome::failed : Outcome::passed;
+  // Points still waiting for a reviewer are not full marks yet: "passed" would
+  // tell an instructor the student is done when the score can still move.
+  if (failed) return Outcome::failed;
+  return pending ? Outcome::awaiting_review : Outcome::passed;
 }
 
 bool attempted(Outcome outcome) { return outcome != Outcome::not_attempted && outcome != Outcome::empty_submission; }
+
+bool tests_ran(Outcome outcome) {
+  return outcome == Outcome::failed || outcome == Outcome::awaiting_review || outcome == Outcome::passed;
+}
 
 bool needs_attention(Outcome outcome) {
   switch (outcome) {

@@ -23,7 +23,8 @@ enum class Outcome {
   timed_out,         ///< a test's call ran past its time limit, or the lesson past its own
   crashed,           ///< a test's call ended the worker (a signal, exit(), a limit), or the suite run ended abnormally
   failed,            ///< graded with failures: some test failed (or reached a stub)
-  passed,            ///< every test passed (answers awaiting review are not failures)
+  awaiting_review,   ///< no test failed, but some answers await an instructor's review (their points are not given yet)
+  passed,            ///< every test passed
   not_attempted,     ///< every file of the lesson is missing or identical to the starter
   empty_submission,  ///< the submission holds no file at all
 };
@@ -44,6 +45,8 @@ Outcome lesson_outcome(const runner::LessonResult& lesson);
 
 /// False for not_attempted and empty_submission.
 bool attempted(Outcome outcome);
+/// True when the lesson's tests ran to their end: failed, awaiting_review, passed.
+bool tests_ran(Outcome outcome);
 /// The outcomes an instructor must look at, each listed with its student:
 /// internal error, compile error, did not start, timed out, crashed.
 bool needs_attention(Outcome outcome);

@@ -235,7 +235,7 @@ void print_lesson_heading(std::ostream& out, const Colors& c, const LessonView& 
   // What happened to the lesson as a whole, in the reports' words (a test's
   // crash or timeout is told with that test).
   const Outcome outcome = lesson_outcome(*v.result);
-  if (v.result->status != runner::LessonStatus::graded && outcome != Outcome::passed && outcome != Outcome::failed)
+  if (v.result->status != runner::LessonStatus::graded && !tests_ran(outcome))
     out << "  " << c.paint(Ink::bad, "[" + std::string(words_of(outcome)) + "]");
   out << "\n";
 }
@@ -245,8 +245,7 @@ void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) 
   ExerciseState state = ExerciseState::in_progress;
   // The tests ran: the exercises' states tell (a lesson not attempted reads "not started").
   const Outcome outcome = lesson_outcome(*v.result);
-  const bool ran = v.result->status == runner::LessonStatus::graded || outcome == Outcome::passed ||
-                   outcome == Outcome::failed || !attempted(outcome);
+  const bool ran = v.result->status == runner::LessonStatus::graded || tests_ran(outcome) || !attempted(outcome);
   if (!ran) state = ExerciseState::broken;
   else if (v.done == static_cast<int>(v.exercises.size())) state = ExerciseState::done;
   else if (std::all_of(v.exercises.begin(), v.exercises.end(),

@@ -249,6 +249,23 @@ TEST(ClassSummary, SolvedAwaitingReviewSaysSo) {
   EXPECT_NE(text.find("  zeta                 100.0%  (2/2 attempted)\n"), std::string::npos) << text;
 }
 
+// Points still waiting for a reviewer are not "passed": the outcome says they
+// wait, a failure beside them still reads as a failure, and the submission
+// takes the lesson's outcome in the summary's counts.
+TEST(Outcome, AnswersAwaitingReviewAreNotPassed) {
+  const auto done = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::passed}, {"mid", TestStatus::passed}}, "a");
+  const auto pending = result_with({{"zeta", TestStatus::passed}, {"alpha", TestStatus::pending_review}, {"mid", TestStatus::passed}}, "b");
+  const auto pending_and_wrong =
+      result_with({{"zeta", TestStatus::failed}, {"alpha", TestStatus::pending_review}, {"mid", TestStatus::passed}}, "c");
+  EXPECT_EQ(report::submission_outcome(done), report::Outcome::passed);
+  EXPECT_EQ(report::submission_outcome(pending), report::Outcome::awaiting_review);
+  EXPECT_EQ(report::lesson_outcome(pending.lessons.at(0)), report::Outcome::awaiting_review);
+  EXPECT_EQ(report::submission_outcome(pending_and_wrong), report::Outcome::failed);
+  EXPECT_EQ(report::name_of(report::Outcome::awaiting_review), "awaiting_review");
+  const std::string text = grader::batch::class_summary(course_of_three(), {done, pending, pending_and_wrong});
+  EXPECT_NE(text.find("Status: 1 graded with failures, 1 awaiting review, 1 passed\n"), std::string::npos) << text;
+}
+
 TEST(Progress, NoticesGoAboveTheBar) {
   std::ostringstream out;
   grader::batch::Progress progress(out, 2, true);

@@ -348,7 +348,7 @@ std::string student_page(const SiteInput& in, const StudentInput& s) {
     const Outcome outcome = lesson_outcome(l);
     if (!attempted(outcome)) continue;  // its one row above says so
     std::string section;
-    if (outcome != Outcome::passed && outcome != Outcome::failed) {
+    if (!tests_ran(outcome)) {
       section += "<p class=\"outcome\"><strong>" + h(words_of(outcome)) + "</strong></p>\n";
       const std::string detail = shown_detail(l, Audience::student);
       if (!detail.empty()) section += "<pre class=\"lesson-detail\">" + h(capped(detail)) + "</pre>\n";
