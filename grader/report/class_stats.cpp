@@ -4,6 +4,7 @@
 
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::report {
 
@@ -29,10 +30,9 @@ std::size_t course_position(const course::Course* course, const std::string& les
 
 namespace {
 
-std::string first_line(const std::string& text) {
-  const auto start = text.find_first_not_of("\n ");
-  if (start == std::string::npos) return "";
-  std::string line = text.substr(start, text.find('\n', start) - start);
+// A message's first line, cut at 300 bytes: the key its count is kept under.
+std::string first_line_capped(const std::string& text) {
+  std::string line(util::first_line(text));
   if (line.size() <= 300) return line;
   std::size_t end = 300;
   while (end > 0 && (static_cast<unsigned char>(line[end]) & 0xC0) == 0x80) --end;  // never inside a UTF-8 sequence
@@ -109,7 +109,7 @@ ClassStats class_stats(const course::Course* course, const std::vector<runner::S
         ++it->stats.attempted;
         if (t.status != TestStatus::passed) {
           ++it->stats.failed;
-          ++it->messages[first_line(shown_message(t, Audience::instructor))];
+          ++it->messages[first_line_capped(shown_message(t, Audience::instructor))];
         }
       }
     }

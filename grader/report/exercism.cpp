@@ -11,7 +11,6 @@
 
 namespace grader::report {
 
-using nlohmann::json;
 using runner::TestStatus;
 
 namespace {
@@ -67,7 +66,7 @@ std::string exercism_test_code(const runner::TestResult& test) {
   return display_name(test);
 }
 
-json exercism_results(const runner::SubmissionResult& result, const ExercismOptions& options) {
+nlohmann::json exercism_results(const runner::SubmissionResult& result, const ExercismOptions& options) {
   std::vector<std::string> tasks = options.task_order;
   auto task_of = [&tasks](const std::string& exercise) -> int {
     auto it = std::find(tasks.begin(), tasks.end(), exercise);
@@ -78,12 +77,12 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
     return static_cast<int>(it - tasks.begin()) + 1;
   };
 
-  json tests = json::array();
+  nlohmann::json tests = nlohmann::json::array();
   bool all_pass = true;
   bool any_ran = false;
   for (const auto& lesson : result.lessons) {
     for (const auto& t : lesson.tests) {
-      json entry = {{"name", json_text(display_name(t))},
+      nlohmann::json entry = {{"name", json_text(display_name(t))},
                     {"status", exercism_status(t.status)},
                     {"test_code", json_text(exercism_test_code(t))}};
       if (t.status != TestStatus::passed) {
@@ -99,7 +98,7 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
     return l.status == runner::LessonStatus::graded;
   });
 
-  json out = {{"version", 3}};
+  nlohmann::json out = {{"version", 3}};
   if (!any_ran) {
     out["status"] = "error";
     // It holds every lesson's detail (compiler output): capped like each test's.
@@ -109,14 +108,14 @@ json exercism_results(const runner::SubmissionResult& result, const ExercismOpti
     out["status"] = all_pass && lessons_ok ? "pass" : "fail";
     // The tests pass or fail as graded; a late penalty on the score is said here.
     const std::string late = late_summary(result);
-    out["message"] = late.empty() ? json(nullptr) : json(json_text(late));
+    out["message"] = late.empty() ? nlohmann::json(nullptr) : nlohmann::json(json_text(late));
   }
   out["tests"] = std::move(tests);
   return out;
 }
 
 std::string write_exercism_results(const runner::SubmissionResult& result, const ExercismOptions& options) {
-  return exercism_results(result, options).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return exercism_results(result, options).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace grader::report

@@ -12,10 +12,9 @@
 
 namespace grader::report {
 
-using nlohmann::json;
 
-json gradescope_results(const runner::SubmissionResult& result, const GradescopeOptions& options) {
-  json tests = json::array();
+nlohmann::json gradescope_results(const runner::SubmissionResult& result, const GradescopeOptions& options) {
+  nlohmann::json tests = nlohmann::json::array();
   for (std::size_t li = 0; li < result.lessons.size(); ++li) {
     const auto& lesson = result.lessons[li];
     for (std::size_t ti = 0; ti < lesson.tests.size(); ++ti) {
@@ -26,9 +25,9 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
       // the summary says) and carries no status, and its output says it
       // awaits review.
       const bool pending = t.status == runner::TestStatus::pending_review;
-      json tags = json::array({lesson.lesson});
+      nlohmann::json tags = nlohmann::json::array({lesson.lesson});
       if (!t.exercise.empty()) tags.push_back(t.exercise);
-      json test = {
+      nlohmann::json test = {
           {"name", json_text(display_name(t))},
           {"name_format", "text"},
           {"number", fmt::format("{}.{}", li + 1, ti + 1)},
@@ -56,7 +55,7 @@ json gradescope_results(const runner::SubmissionResult& result, const Gradescope
 }
 
 std::string write_gradescope_results(const runner::SubmissionResult& result, const GradescopeOptions& options) {
-  return gradescope_results(result, options).dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  return gradescope_results(result, options).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace grader::report

@@ -5,17 +5,13 @@
 #include "grader/report/lesson_summary.hpp"
 #include "grader/report/names.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::report {
 
 using runner::TestStatus;
 
 namespace {
-
-std::string first_line(const std::string& text) {
-  const auto end = text.find('\n');
-  return end == std::string::npos ? text : text.substr(0, end);
-}
 
 std::string seconds(double s) { return fmt::format("{:.3f}", s); }
 
@@ -47,7 +43,7 @@ SuiteXml lesson_cases(const runner::LessonResult& lesson, Audience audience) {
       ++suite.failures;
     }
     suite.body += fmt::format(">\n      <{} message=\"{}\" type=\"{}\">{}</{}>\n    </testcase>\n", element,
-                              xml_text(first_line(message)), name_of(t.status), xml_text(message), element);
+                              xml_text(std::string(util::first_line(message))), name_of(t.status), xml_text(message), element);
   }
   // The lesson's own error, as one more case: when no test ran, and when the
   // worker did not start (its tests only say "see the lesson's message").

@@ -1,4 +1,5 @@
 #include "grader/report/outcome.hpp"
+#include "grader/util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -124,22 +125,13 @@ Outcome submission_outcome(const runner::SubmissionResult& result) {
 }
 
 namespace {
-std::string first_line_of(const std::string& text) {
-  const auto start = text.find_first_not_of("\n \t");
-  if (start == std::string::npos) return "";
-  const auto end = text.find('\n', start);
-  return text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-}  // namespace
-
-namespace {
 
 // A message's first line names the test's call; when the grader found the
 // function at fault elsewhere (runner/lesson/blame.hpp) its line follows, and
 // a one-line summary must name that function too, or it blames the call:
 // "encoder_layer(x): timed out; at fault: your `layer_norm` (lesson ..., exercise ...: file)".
 std::string with_function_at_fault(const std::string& message) {
-  std::string out = first_line_of(message);
+  std::string out = std::string(util::first_line(message));
   static const std::string marker = "\n  at fault: ";
   const auto at = message.find(marker);
   if (at == std::string::npos) return out;
@@ -167,10 +159,10 @@ std::string first_message(const runner::LessonResult& lesson, Audience audience)
       const auto at = lesson.detail.find(": error: ");
       if (at != std::string::npos) {
         const auto begin = lesson.detail.rfind('\n', at);
-        return first_line_of(lesson.detail.substr(begin == std::string::npos ? 0 : begin + 1));
+        return std::string(util::first_line(lesson.detail.substr(begin == std::string::npos ? 0 : begin + 1)));
       }
     }
-    return first_line_of(lesson.detail);
+    return std::string(util::first_line(lesson.detail));
   }
   const TestStatus wanted = o == Outcome::timed_out ? TestStatus::timed_out
                             : o == Outcome::crashed ? TestStatus::crashed

@@ -9,6 +9,12 @@ std::string lower(std::string s) {
   return s;
 }
 
+std::string_view first_line(std::string_view text) {
+  const auto start = text.find_first_not_of("\n \t");
+  if (start == std::string_view::npos) return {};
+  return text.substr(start, text.find('\n', start) - start);
+}
+
 std::string_view trim(std::string_view s, std::string_view blanks) {
   const auto first = s.find_first_not_of(blanks);
   if (first == std::string_view::npos) return {};

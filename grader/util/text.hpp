@@ -14,6 +14,10 @@ std::string lower(std::string s);
 /// `s` without the characters of `blanks` at either end.
 std::string_view trim(std::string_view s, std::string_view blanks = " \t");
 
+/// The first line of `text` that holds something: leading newlines, spaces
+/// and tabs skipped, the line ended before its '\n' ("" for blank text).
+std::string_view first_line(std::string_view text);
+
 /// Seconds since `start`, for the timings of logs and reports.
 double seconds_since(std::chrono::steady_clock::time_point start);
 
