@@ -36,4 +36,28 @@ expect all grade solutions --format json
 expect all --no-color grade solutions
 expect all --jobs 2 validate attention
 expect all grade check  # a folder named like a student's command: the command comes first
-((failures == 0)) && echo "every command builds its target" || exit 1
+
+# The build's progress (course_build_meter): every line goes to the log; on a
+# terminal the label is redrawn with Make's "[ 45%]" or Ninja's "[12/104]";
+# elsewhere nothing but the log is written (a CI log keeps its one line).
+log=$(mktemp)
+trap 'rm -f "$log" "$log.tty"' EXIT
+input=$'[1/3] Building CXX object a.o\nwarning: unused x\n[ 45%] Building CXX object c.o\n[3/3] Linking CXX executable g'
+meter_to_pipe=$(printf '%s\n' "$input" | course_build_meter "$log" "Building ...")
+if [ -n "$meter_to_pipe" ]; then
+  echo "FAIL: the meter wrote to a pipe: '$meter_to_pipe'"; failures=$((failures + 1))
+fi
+if [ "$(cat "$log")" != "$input" ]; then
+  echo "FAIL: the log does not hold the build's output as it came:"; cat "$log"; failures=$((failures + 1))
+fi
+if command -v script >/dev/null 2>&1; then
+  : >"$log"
+  script -qec "source '$1/scripts/deps.sh'; printf '%s\n' '${input//\'/}' | course_build_meter '$log' 'Building ...'" \
+    "$log.tty" >/dev/null 2>&1
+  for shown in "Building ... 1/3 steps" "Building ... 45%" "Building ... 3/3 steps"; do
+    if ! grep -qF "$shown" "$log.tty"; then
+      echo "FAIL: on a terminal the meter did not show '$shown'"; failures=$((failures + 1))
+    fi
+  done
+fi
+((failures == 0)) && echo "every command builds its target; the build's progress shows on a terminal only" || exit 1
