@@ -34,7 +34,7 @@ const char* kMutateHelp =
 
 Command add_mutate(CLI::App& app, const GlobalOptions& global) {
   auto args = std::make_shared<MutateArgs>();
-  app.description(kMutateHelp);
+  app.footer(kMutateHelp);  // under `grader mutate --help`; the command list keeps its one line
   app.add_option("lessons", args->lessons, "Only these lessons (default: every code lesson)");
   app.add_option("--max", args->max, "Grade a sample of at most N mutants per lesson (default: all)");
   app.add_option("--seed", args->seed, "Seed of the --max sample (default 1; the same seed gives the same sample)");

@@ -71,8 +71,12 @@ int main(int argc, char** argv) {
   app.add_flag("--no-color", global.no_color, "Plain output even on a terminal (NO_COLOR is honoured too)");
 
   std::map<CLI::App*, Command> commands;
+  // --help lists a student's commands apart from an instructor's, so a
+  // student reading it knows which of the nineteen are theirs.
+  const char* group = "Student commands";
   auto add = [&](const char* name, const char* help, Command (*registrar)(CLI::App&, const GlobalOptions&)) {
     CLI::App* sub = app.add_subcommand(name, help);
+    sub->group(group);
     commands[sub] = registrar(*sub, global);
   };
   add("list", "Print the course outline: lessons, exercises, points", add_list);
@@ -81,6 +85,7 @@ int main(int argc, char** argv) {
   add("hint", "Show the hints of an exercise", add_hint);
   add("reset", "Put the starter's files of an exercise back (yours are kept under .grader/reset/)", add_reset);
   add("picture", "Draw a picture of your own code (e.g. the encoding as a heatmap) as a PNG", add_picture);
+  group = "Instructor commands (grading, authoring, gradebook)";
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
   add("mutate", "Derive mutants from the references, grade them, list what no test catches", add_mutate);

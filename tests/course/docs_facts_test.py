@@ -63,7 +63,8 @@ def facts_of(grader, source, build):
     ctest = subprocess.run(["ctest", "--test-dir", str(build), "-N"], capture_output=True, text=True, check=True).stdout
     tests = re.search(r"^Total Tests: (\d+)", ctest, re.MULTILINE)
     help_text = subprocess.run([grader, "--help"], capture_output=True, text=True, check=True).stdout
-    commands = re.findall(r"^  ([a-z][a-z-]+)\s{2,}\S", help_text.split("SUBCOMMANDS:")[-1], re.MULTILINE)
+    # The commands are listed under their groups' headings ("Student commands:"...), after the options.
+    commands = re.findall(r"^  ([a-z][a-z-]+)\s{2,}\S", help_text, re.MULTILINE)
     if not (total and lessons and cases and tests and commands):
         sys.exit("docs_facts_test: could not read the facts (grader list / --help / ctest -N changed form?)")
     points = float(total.group(1))
