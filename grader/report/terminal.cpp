@@ -142,6 +142,28 @@ std::vector<LessonView> lesson_views(const course::Course& course, const runner:
   return views;
 }
 
+/// The failing test whose function at fault every failing test of `e`
+/// shares (another exercise's function: runner/lesson/blame.hpp), or nullptr
+/// when some failure is the exercise's own or they name different ones.
+const runner::TestResult* shared_fault(const ExerciseView& e) {
+  const runner::TestResult* first = nullptr;
+  for (const auto* t : e.tests) {
+    if (!runner::is_failure(t->status) && t->status != runner::TestStatus::not_implemented) continue;
+    if (t->at_fault_exercise.empty()) return nullptr;
+    if (!first) first = t;
+    else if (t->at_fault_exercise != first->at_fault_exercise || t->at_fault_function != first->at_fault_function)
+      return nullptr;
+  }
+  return first;
+}
+
+/// "lesson L, exercise E" for "L/E".
+std::string exercise_words(const std::string& lesson_exercise) {
+  const auto slash = lesson_exercise.find('/');
+  if (slash == std::string::npos) return "exercise " + lesson_exercise;
+  return "lesson " + lesson_exercise.substr(0, slash) + ", exercise " + lesson_exercise.substr(slash + 1);
+}
+
 std::string mark(const Colors& c, ExerciseState state) {
   switch (state) {
     case ExerciseState::done: return c.paint(Ink::good, "✔");
@@ -173,6 +195,12 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     out << c.paint(Ink::quiet, " (" + points(*exercise.points) + " points, scored when you submit)");
   out << "\n";
   if (!failures) return;
+  // One cause for all of them: say it once, before the failures that repeat it.
+  if (const auto* fault = shared_fault(e); fault && e.tests.size() - static_cast<std::size_t>(e.passed) > 1)
+    out << c.paint(Ink::quiet, "      every failing test reached your `" + plain_line(fault->at_fault_function) +
+                                   "` (" + plain_line(exercise_words(fault->at_fault_exercise)) + "): the fault is there, not in " +
+                                   workspace_file(style, exercise))
+        << "\n";
   std::size_t shown = 0;
   bool stub_noted = false;
   for (const auto* t : e.tests) {
@@ -354,6 +382,25 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
                                    std::to_string(done) + "/" + std::to_string(exercises) + " exercises done, " +
                                    totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value()))
       << "\n";
+  // When every failure of the next exercise is another exercise's function,
+  // that exercise is the one to work on: send the student there.
+  const course::Exercise* fault_exercise = nullptr;
+  const course::Lesson* fault_lesson = nullptr;
+  if (const auto* fault = next ? shared_fault(*next) : nullptr) {
+    const auto slash = fault->at_fault_exercise.find('/');
+    fault_lesson = course.find_lesson(fault->at_fault_exercise.substr(0, slash));
+    if (fault_lesson && slash != std::string::npos)
+      for (const auto& x : fault_lesson->exercises)
+        if (x.id == fault->at_fault_exercise.substr(slash + 1)) fault_exercise = &x;
+    if (fault_exercise) {
+      out << "Next: " << fault_exercise->id << " in " << workspace_file(style, *fault_exercise) << " (lesson text: "
+          << fault_lesson->folder << "/README.md): every failing test of " << next->exercise->id
+          << " reached your `" << plain_line(fault->at_fault_function) << "` there; stuck? grader hint "
+          << fault_exercise->id << "\n";
+      if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: grader check LESSON") << "\n";
+      return;
+    }
+  }
   if (next) {
     const std::string& id = next->exercise->id;
     out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "

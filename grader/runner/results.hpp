@@ -53,6 +53,11 @@ struct TestResult {
   /// The test's invalid-argument expectations that threw (suites' result
   /// lines; read by `grader validate` on the references, kept in no report).
   std::vector<ArgumentExpectation> argument_expectations = {};
+  /// When the failing call reached a function of another exercise
+  /// (runner/lesson/blame.hpp): that function as the starter writes it and
+  /// its "lesson/exercise"; empty when the test's own exercise is at fault.
+  std::string at_fault_function = {};
+  std::string at_fault_exercise = {};
 };
 
 enum class LessonStatus {

@@ -139,6 +139,15 @@ for variant in "${variants[@]}"; do
     if [[ $lesson == multi-head-attention ]]; then
       if grep -F "start with the TODO in encoder_layer.cpp" "$tmp/out"; then fail "the finished encoder_layer.cpp is sent to its TODO"; fi
     fi
+    # One cause shared by every failure of an exercise is said once, and
+    # check's "Next:" sends the student to the exercise at fault, not to the
+    # finished one whose tests reached it.
+    if [[ $command == check && $lesson == multi-head-attention && $variant != forward-hangs ]]; then
+      grep -qF -- "every failing test reached your \`$function\` (lesson $lesson, exercise $exercise_of" "$tmp/out" ||
+        fail "no line saying once that every failure reached \`$function\`"
+      grep -qE -- "^Next: $exercise_of[a-z-]* in .*/$file \(lesson text: .*\): every failing test of encoder-layer reached your \`$function\` there" \
+        "$tmp/out" || fail "'Next:' does not send the student to \`$function\` in $file"
+    fi
     checked=$((checked + 1))
     echo "ok: $variant, $command ($(wc -l <<<"$lines") at-fault lines)"
   done

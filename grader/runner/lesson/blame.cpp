@@ -104,17 +104,26 @@ FunctionHomes function_homes(const course::Course& course, const course::Lesson&
   return homes;
 }
 
-std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
-                              const course::Exercise& exercise, const std::string& lesson, FaultHow how,
-                              const std::vector<std::string>& answered) {
+const FunctionHome* home_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
+                                  const course::Exercise& exercise, const std::vector<std::string>& answered) {
   for (const auto& name : stack) {
     auto it = homes.find(name);
     if (it == homes.end()) continue;  // the student's own helper, the library's code: look further out
     const FunctionHome& home = it->second;
-    if (std::find(exercise.files.begin(), exercise.files.end(), home.file) != exercise.files.end()) return {};
+    if (std::find(exercise.files.begin(), exercise.files.end(), home.file) != exercise.files.end()) return nullptr;
     // A stub that the reference answered: it threw for the arguments the exercise's code gave it.
     for (const auto& a : answered)
-      if (a == home.lesson || a == home.lesson + "/" + home.exercise) return {};
+      if (a == home.lesson || a == home.lesson + "/" + home.exercise) return nullptr;
+    return &home;
+  }
+  return nullptr;
+}
+
+std::string function_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
+                              const course::Exercise& exercise, const std::string& lesson, FaultHow how,
+                              const std::vector<std::string>& answered) {
+  if (const FunctionHome* found = home_at_fault(homes, stack, exercise, answered)) {
+    const FunctionHome& home = *found;
     const bool other_lesson = home.lesson != lesson;
     std::string line = "this test called your `" + home.written + "` (lesson " + home.lesson + ", exercise " +
                        home.exercise + ": " + home.file + "), which ";
@@ -154,9 +163,12 @@ void name_functions_at_fault(const course::Course& course, const course::Lesson&
                          : ended == "timed_out" ? FaultHow::timed_out
                                                 : FaultHow::threw;
     const auto served = answered.find(exercise->id);
-    std::string line = function_at_fault(*homes, it->second.fault_stack, *exercise, lesson.id, how,
-                                         served == answered.end() ? std::vector<std::string>{} : served->second);
+    const std::vector<std::string> served_here = served == answered.end() ? std::vector<std::string>{} : served->second;
+    std::string line = function_at_fault(*homes, it->second.fault_stack, *exercise, lesson.id, how, served_here);
     if (line.empty()) continue;
+    const FunctionHome* home = home_at_fault(*homes, it->second.fault_stack, *exercise, served_here);
+    p.test.at_fault_function = home->written;
+    p.test.at_fault_exercise = home->lesson + "/" + home->exercise;
     // After the first line, which names the test's call (every message starts with one).
     std::string& message = p.test.message;
     const auto end = message.find('\n');

@@ -40,6 +40,12 @@ FunctionHomes function_homes(const course::Course& course, const course::Lesson&
 /// How the failing call ended in the function at fault.
 enum class FaultHow { not_implemented, threw, crashed, timed_out };
 
+/// The home of the function at fault for a failed test of `exercise` whose
+/// failing call's stack was `stack` (innermost first), or nullptr when the
+/// test's own exercise is (see function_at_fault).
+const FunctionHome* home_at_fault(const FunctionHomes& homes, const std::vector<std::string>& stack,
+                                  const course::Exercise& exercise, const std::vector<std::string>& answered = {});
+
 /// The line naming the function at fault for a failed test of `exercise`
 /// whose failing call's stack was `stack` (innermost first), or "" when the
 /// innermost course function on it is in one of the exercise's own files
