@@ -72,18 +72,22 @@ ExerciseState exercise_state(const runner::LessonResult& lesson, const std::stri
   if (lesson.status == runner::LessonStatus::compile_error || lesson.status == runner::LessonStatus::did_not_start ||
       lesson.status == runner::LessonStatus::internal_error)
     return ExerciseState::broken;
-  int total = 0, passed = 0, stub = 0, pending = 0;
+  int total = 0, passed = 0, stub = 0, pending = 0, elsewhere = 0;
   for (const auto& t : lesson.tests) {
     if (t.exercise != exercise) continue;
     ++total;
     if (t.status == runner::TestStatus::passed) ++passed;
     if (t.status == runner::TestStatus::not_implemented) ++stub;
     if (t.status == runner::TestStatus::pending_review) ++pending;
+    // Failed in another exercise's function (runner/lesson/blame.hpp): says nothing of this one's code.
+    if (t.status != runner::TestStatus::not_implemented && !t.at_fault_exercise.empty()) ++elsewhere;
   }
   if (total == 0) return ExerciseState::no_tests;
   if (passed == total) return ExerciseState::done;
   if (passed + pending == total) return ExerciseState::awaiting_review;
-  if (stub == total) return ExerciseState::not_started;
+  // An untouched starter whose other tests only reached another exercise's
+  // stub has not been started, whatever those tests' status.
+  if (stub > 0 && stub + elsewhere == total) return ExerciseState::not_started;
   return ExerciseState::in_progress;
 }
 

@@ -99,6 +99,23 @@ TEST(ExerciseStates, AreDecidedFromTheTestsAndTheLesson) {
   EXPECT_EQ(report::exercise_state(lesson_with({S::passed}, LessonStatus::missing_files), "ex"), ExerciseState::done);
 }
 
+// Tests that failed only in another exercise's stub (blame.hpp) say nothing of
+// this exercise's code: beside its own stubs it is not started; beside a test
+// of its own that fails or passes, it is in progress.
+TEST(ExerciseStates, FailuresInAnotherExercisesFunctionDoNotStartAnExercise) {
+  using S = TestStatus;
+  auto blamed = [](LessonResult l, std::size_t i) {
+    l.tests.at(i).at_fault_exercise = "lesson/other";
+    l.tests.at(i).at_fault_function = "other_function";
+    return l;
+  };
+  EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::not_implemented, S::failed}), 1), "ex"), ExerciseState::not_started);
+  EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::not_implemented, S::crashed}), 1), "ex"), ExerciseState::not_started);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::not_implemented, S::failed}), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::passed, S::failed}), 1), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::failed, S::failed}), 1), "ex"), ExerciseState::in_progress);
+}
+
 TEST(ExerciseStates, PrintAsCheckAlwaysHasAndOnlyDoneOnesAreFinished) {
   EXPECT_STREQ(report::to_string(ExerciseState::done), "done");
   EXPECT_STREQ(report::to_string(ExerciseState::awaiting_review), "awaiting review");
