@@ -112,16 +112,16 @@ function(add_course_lesson id)
   endif()
 
   add_library(course_${name}_worker_table STATIC "${src}/lessons/${id}/bridge/worker_table.cpp")
-  target_link_libraries(course_${name}_worker_table PUBLIC course_common_worker PRIVATE course::warnings)
+  target_link_libraries(course_${name}_worker_table PUBLIC grader_authoring_worker PRIVATE course::warnings)
   course_record_build_inputs("$<TARGET_FILE:course_${name}_worker_table>"
                              SOURCES "${src}/lessons/${id}/bridge/worker_table.cpp")
 
   add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
-  target_link_libraries(course_${name}_proxy PUBLIC course_common_proxy PRIVATE course::warnings)
+  target_link_libraries(course_${name}_proxy PUBLIC grader_authoring_proxy PRIVATE course::warnings)
 
   if(EXISTS "${src}/lessons/${id}/bridge/use_stubs.cpp")
     add_library(course_${name}_use_stubs STATIC "${src}/lessons/${id}/bridge/use_stubs.cpp")
-    target_link_libraries(course_${name}_use_stubs PUBLIC course_common_worker PRIVATE course::warnings)
+    target_link_libraries(course_${name}_use_stubs PUBLIC grader_authoring_worker PRIVATE course::warnings)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${src}/lessons/${id}/bridge/use_stubs.cpp")
   endif()
   if(EXISTS "${src}/lessons/${id}/bridge/reference_server.cpp" AND TARGET course_${name}_reference)
@@ -142,7 +142,7 @@ function(add_course_lesson id)
       get_filename_component(exercise "${stub}" NAME_WE)
       string(REPLACE "-" "_" exercise_name "${exercise}")
       add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${stub}")
-      target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC course_common_worker
+      target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC grader_authoring_worker
                             PRIVATE course::warnings)
       course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${stub}")
       string(APPEND exercise_stubs_json
@@ -245,7 +245,7 @@ function(add_course_lesson id)
     set(pch ", ${pch}")
   endif()
 
-  set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
+  set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:grader_authoring_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
   set(extra "")
   if(TARGET course_${name}_use_stubs)
     string(APPEND extra ", \"use_stubs\": \"$<TARGET_FILE:course_${name}_use_stubs>\"")
@@ -269,7 +269,7 @@ endfunction()
 function(course_write_toolchain_manifest)
   get_property(lessons GLOBAL PROPERTY COURSE_MANIFEST_LESSONS)
   string(REGEX REPLACE ",\n$" "\n" lessons "${lessons}")
-  foreach(library course_common course_common_worker grader_worker grader_protocol)
+  foreach(library course_common grader_authoring_worker grader_worker grader_protocol)
     course_record_target_inputs(${library})
   endforeach()
   get_property(inputs GLOBAL PROPERTY COURSE_MANIFEST_INPUTS)
@@ -308,7 +308,7 @@ function(course_write_toolchain_manifest)
   \"course_root\": \"${PROJECT_SOURCE_DIR}\",
   \"compiler\": \"${CMAKE_CXX_COMPILER}\",
   \"compile_flags\": [${flags}],
-  \"include_dirs\": [\"${PROJECT_SOURCE_DIR}/lessons\"],
+  \"include_dirs\": [\"${PROJECT_SOURCE_DIR}/lessons\", \"${COURSE_STUDENT_FRAMEWORK_INCLUDE}\"],
   \"system_include_dirs\": [${system_includes}],
   \"link_flags\": [${link_flags}],
   \"worker_main_object\": \"$<TARGET_OBJECTS:grader_worker_main>\",

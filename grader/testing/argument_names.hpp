@@ -1,6 +1,6 @@
 // Whether an std::invalid_argument message names an argument the way the
 // course's headers promise. Shared by the suites' EXPECT_INVALID_ARGUMENT
-// (lessons/common/testing.hpp) and `grader validate`'s check that no such
+// (grader/authoring/testing.hpp) and `grader validate`'s check that no such
 // expectation is vacuous (grader/validate/argument_checks.hpp). Header only:
 // suites and the grader read the same rule.
 //

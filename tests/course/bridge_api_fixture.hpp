@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "common/declare.hpp"
-#include "common/objects.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
 #include "common/tensor.hpp"
 
 namespace bridge_fixture {

@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 #include "encoder_fixture.hpp"
 

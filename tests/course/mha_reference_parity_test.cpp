@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "mha_fixture.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 

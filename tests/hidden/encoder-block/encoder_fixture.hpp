@@ -3,7 +3,7 @@
 // TransformerEncoderLayer and TransformerEncoder (the multi-head-attention
 // fixtures' format and reader; tensors named as in torch's state_dict).
 //
-// Tolerance against PyTorch: the course's float32 rule (common/testing.hpp).
+// Tolerance against PyTorch: the course's float32 rule (grader/authoring/testing.hpp).
 // Both sides compute in float32; a layer adds the attention's error to the
 // feed-forward's, and a layer norm divides by a standard deviation near 1,
 // so reordered sums move results by a few ulps of values near 3: the
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "../multi-head-attention/mha_fixture.hpp"
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 
 namespace encoder_fixture {

@@ -23,12 +23,12 @@
 #include <vector>
 
 #include "common/tensor.hpp"
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_fixture {
 
-/// PyTorch computes in float32 too: the course's float32 rule (common/testing.hpp).
+/// PyTorch computes in float32 too: the course's float32 rule (grader/authoring/testing.hpp).
 inline constexpr double kTorchAtol = course_testing::kFloatTol.atol;
 inline constexpr double kTorchRtol = course_testing::kFloatTol.rtol;
 

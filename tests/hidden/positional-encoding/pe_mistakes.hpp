@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "../../public/positional-encoding/pe_checks.hpp"
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 
 namespace pe_mistakes {
 

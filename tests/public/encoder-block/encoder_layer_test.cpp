@@ -3,7 +3,7 @@
 #include <cmath>
 #include <functional>
 
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
 

@@ -4,7 +4,7 @@
 // each kind of mask, so `grader check` sees what `grader grade` sees.
 #include <string>
 
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "torch_layer_cases.hpp"
 

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/testing.hpp"
+#include "grader/authoring/testing.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 #include "torch_forward_cases.hpp"
 

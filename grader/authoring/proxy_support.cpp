@@ -1,4 +1,4 @@
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 
 namespace course::bridge {
 

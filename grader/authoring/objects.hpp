@@ -18,7 +18,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "common/declare.hpp"
+#include "grader/authoring/declare.hpp"
 
 namespace course::bridge {
 

@@ -11,9 +11,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "common/bridge.hpp"
-#include "common/declare.hpp"
-#include "common/objects.hpp"
+#include "grader/authoring/bridge.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
 #include "grader/worker/registry.hpp"
 
 namespace course::bridge {

@@ -11,7 +11,7 @@
 // Built in: Index, int, std::uint64_t, double, float, bool, std::string,
 // course::Tensor, MatrixXd, MatrixXf, VectorXf, std::vector<T>,
 // std::optional<T>, std::pair, std::tuple; enums with COURSE_ENUM_NAMES and
-// plain structs with COURSE_STRUCT_FIELDS (lessons/common/codec_macros.hpp).
+// plain structs with COURSE_STRUCT_FIELDS (grader/authoring/codec_macros.hpp).
 // A value that does not decode throws grader::protocol::ProtocolError naming
 // the argument and the expected type.
 #pragma once
@@ -28,7 +28,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/bridge.hpp"
+#include "grader/authoring/bridge.hpp"
 #include "grader/protocol/value.hpp"
 
 namespace course::bridge {
@@ -437,4 +437,4 @@ struct codec<S, std::enable_if_t<std::is_class_v<S> && requires { struct_fields<
 
 }  // namespace course::bridge
 
-#include "common/codec_macros.hpp"
+#include "grader/authoring/codec_macros.hpp"

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/codec.hpp"
+#include "grader/authoring/codec.hpp"
 
 namespace course::bridge {
 

@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "common/declare.hpp"
+#include "grader/authoring/declare.hpp"
 #include "grader/client/reference_table.hpp"
 
 namespace course::bridge {

@@ -1,4 +1,4 @@
-#include "common/bridge.hpp"
+#include "grader/authoring/bridge.hpp"
 
 #include <cstdio>
 #include <sstream>

@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "common/bridge.hpp"
-#include "common/declare.hpp"
+#include "grader/authoring/bridge.hpp"
+#include "grader/authoring/declare.hpp"
 #include "grader/client/worker_client.hpp"
 
 namespace course::bridge {

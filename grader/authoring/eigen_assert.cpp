@@ -1,4 +1,4 @@
-#include "common/eigen_assert.hpp"
+#include "grader/authoring/eigen_assert.hpp"
 
 #include <utility>
 #include <vector>
