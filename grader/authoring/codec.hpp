@@ -1,4 +1,4 @@
-// How the course's types cross the worker pipe: one codec per type, used by
+// How a course's types cross the worker pipe: one codec per type, used by
 // both sides of every lesson bridge (docs/bridge-api.md).
 //
 // A codec<T> has
@@ -8,10 +8,15 @@
 //   static std::string describe(const T& value);         its text in a call ("<matrix (2, 3)>")
 //   static constexpr const char* type_name;              what an error says was expected
 //   static constexpr bool single_value;                  encodes to exactly one pipe value
-// Built in: Index, int, std::uint64_t, double, float, bool, std::string,
-// course::Tensor, MatrixXd, MatrixXf, VectorXf, std::vector<T>,
-// std::optional<T>, std::pair, std::tuple; enums with COURSE_ENUM_NAMES and
-// plain structs with COURSE_STRUCT_FIELDS (grader/authoring/codec_macros.hpp).
+//   static constexpr const char* noun;                   optional: what a failed call was due to
+//                                                        give ("a matrix"; proxy_support.hpp)
+// Built in: std::int64_t, int, std::uint64_t, double, float, bool,
+// std::string, std::vector<T>, std::optional<T>, std::pair, std::tuple; enums
+// with COURSE_ENUM_NAMES and plain structs with COURSE_STRUCT_FIELDS
+// (grader/authoring/codec_macros.hpp). A course adds its own types' codecs by
+// specialising codec<T> in a header of its own, included by its lessons'
+// declarations (the first course's tensors and matrices:
+// lessons/common/tensor_codec.hpp); the framework knows none of them.
 // A value that does not decode throws grader::protocol::ProtocolError naming
 // the argument and the expected type.
 #pragma once
@@ -124,7 +129,7 @@ struct codec<std::int64_t> {
   static constexpr bool single_value = true;
   static void encode(Values& out, std::int64_t v) { out.emplace_back(v); }
   static std::int64_t decode(Cursor& in, const std::string& what) { return in.take<std::int64_t>(what, type_name); }
-  static std::string describe(std::int64_t v) { return describe_arg(static_cast<Index>(v)); }
+  static std::string describe(std::int64_t v) { return describe_arg(v); }
 };
 
 template <>
@@ -191,76 +196,6 @@ struct codec<std::string> {
     std::string text(1, '"');
     return text.append(v).append(1, '"');
   }
-};
-
-// ---- tensors and matrices --------------------------------------------------
-
-template <>
-struct codec<Tensor> {
-  static constexpr const char* type_name = "tensor<f32>";
-  static constexpr bool single_value = true;
-  static void encode(Values& out, const Tensor& t) { out.push_back(to_value(t)); }
-  static Tensor decode(Cursor& in, const std::string& what) {
-    const auto& t = in.take<grader::protocol::TensorF32>(what, type_name);
-    try {
-      return Tensor(t.shape, t.data);
-    } catch (const std::exception& e) {
-      throw ProtocolError(what + ": " + e.what());
-    }
-  }
-  static std::string describe(const Tensor& t) { return describe_arg(t); }
-};
-
-namespace detail {
-template <typename Wire, typename Matrix>
-Matrix matrix_from(Cursor& in, const std::string& what, const char* type_name) {
-  const auto& t = in.take<Wire>(what, type_name);
-  if (t.shape.size() != 2)
-    throw ProtocolError(what + ": expected a matrix, got a tensor of shape " + grader::protocol::shape_string(t.shape));
-  if (t.data.size() != static_cast<std::size_t>(t.shape[0] * t.shape[1]))
-    throw ProtocolError(what + ": the matrix's values do not fill its shape " + grader::protocol::shape_string(t.shape));
-  Matrix m(t.shape[0], t.shape[1]);
-  std::copy(t.data.begin(), t.data.end(), m.data());
-  return m;
-}
-}  // namespace detail
-
-template <>
-struct codec<MatrixXd> {
-  static constexpr const char* type_name = "tensor<f64>";
-  static constexpr bool single_value = true;
-  static void encode(Values& out, const MatrixXd& m) { out.push_back(to_value(m)); }
-  static MatrixXd decode(Cursor& in, const std::string& what) {
-    return detail::matrix_from<grader::protocol::TensorF64, MatrixXd>(in, what, type_name);
-  }
-  static std::string describe(const MatrixXd& m) { return describe_arg(m); }
-};
-
-template <>
-struct codec<MatrixXf> {
-  static constexpr const char* type_name = "tensor<f32>";
-  static constexpr bool single_value = true;
-  static void encode(Values& out, const MatrixXf& m) { out.push_back(to_value(m)); }
-  static MatrixXf decode(Cursor& in, const std::string& what) {
-    return detail::matrix_from<grader::protocol::TensorF32, MatrixXf>(in, what, type_name);
-  }
-  static std::string describe(const MatrixXf& m) { return describe_arg(m); }
-};
-
-template <>
-struct codec<VectorXf> {
-  static constexpr const char* type_name = "tensor<f32>";
-  static constexpr bool single_value = true;
-  static void encode(Values& out, const VectorXf& v) { out.push_back(to_value(v)); }
-  static VectorXf decode(Cursor& in, const std::string& what) {
-    const auto& t = in.take<grader::protocol::TensorF32>(what, type_name);
-    if (t.shape.size() != 1 || t.data.size() != static_cast<std::size_t>(t.shape[0]))
-      throw ProtocolError(what + ": expected a vector, got a tensor of shape " + grader::protocol::shape_string(t.shape));
-    VectorXf v(t.shape[0]);
-    std::copy(t.data.begin(), t.data.end(), v.data());
-    return v;
-  }
-  static std::string describe(const VectorXf& v) { return describe_arg(v); }
 };
 
 // ---- containers ------------------------------------------------------------

@@ -30,9 +30,7 @@ template <typename R>
 std::string result_noun() {
   using T = std::remove_cvref_t<R>;
   if constexpr (std::is_void_v<T>) return "";
-  else if constexpr (std::is_same_v<T, Tensor>) return "a tensor";
-  else if constexpr (std::is_same_v<T, MatrixXd> || std::is_same_v<T, MatrixXf>) return "a matrix";
-  else if constexpr (std::is_same_v<T, VectorXf>) return "a vector";
+  else if constexpr (requires { codec_of<T>::noun; }) return codec_of<T>::noun;  // a course type's own
   else if constexpr (std::is_same_v<T, bool>) return "true or false";
   else if constexpr (std::is_floating_point_v<T>) return "a number";
   else if constexpr (std::is_integral_v<T>) return "an integer";
@@ -100,7 +98,7 @@ class ObjectHandle {
   ObjectHandle(ObjectHandle&&) noexcept = default;
   ObjectHandle& operator=(ObjectHandle&&) noexcept = default;
 
-  /// "MultiHeadAttention(32, 4)": the constructor call, which starts every method's text.
+  /// "Counter(1)": the constructor call, which starts every method's text.
   const std::string& text() const { return text_; }
   /// The worker's number for the object (for messages and tests).
   std::int64_t handle() const { return handle_; }

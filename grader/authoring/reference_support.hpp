@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <tuple>
@@ -22,30 +23,19 @@ using grader::client::CallbackCost;
 /// The values of a tensor of these sizes (0 when one is 0). In a double, so
 /// products of hostile sizes cannot overflow; a negative size counts as its
 /// magnitude, so an estimate never relies on the reference refusing it.
-inline double elements(std::initializer_list<Index> sizes) {
+inline double elements(std::initializer_list<std::int64_t> sizes) {
   double n = 1;
-  for (Index s : sizes) n *= std::fabs(static_cast<double>(s));
+  for (std::int64_t s : sizes) n *= std::fabs(static_cast<double>(s));
   return n;
 }
-inline double elements(Index rows, Index cols) { return elements({rows, cols}); }
+inline double elements(std::int64_t rows, std::int64_t cols) { return elements({rows, cols}); }
 
 /// The iterations of loops nested over these sizes: as elements(), but an
 /// empty size counts as 1, since the loops around it still run (merging the
 /// heads of a (2^26, 2^26, 0, 1) tensor is 2^52 iterations over nothing).
-inline double steps(std::initializer_list<Index> sizes) {
+inline double steps(std::initializer_list<std::int64_t> sizes) {
   double n = 1;
-  for (Index s : sizes) n *= std::max(1.0, std::fabs(static_cast<double>(s)));
-  return n;
-}
-
-/// The size of `axis` of a tensor, or 1 when it has no such axis: a
-/// reference checks a tensor's rank before it allocates for it, so an
-/// estimate may count a missing axis as 1.
-inline Index extent(const Tensor& t, Index axis) { return axis < t.rank() ? t.dim(axis) : 1; }
-/// steps() over every axis of a tensor (also its empty ones).
-inline double steps(const Tensor& t) {
-  double n = 1;
-  for (Index s : t.shape()) n *= std::max<double>(1.0, static_cast<double>(s));
+  for (std::int64_t s : sizes) n *= std::max(1.0, std::fabs(static_cast<double>(s)));
   return n;
 }
 

@@ -1,6 +1,7 @@
-// What every suite of the course includes: the course's tolerance rule, the
-// checks whose failures a student reads, and `ref::` as the name of the
-// reference solutions linked in.
+// What every suite includes (through its course's own test header, which
+// adds its types' views and its tolerances): the tolerance rule, the checks
+// whose failures a student reads, and `ref::` as the name of the reference
+// solutions linked in.
 //
 // Every failed check reads the same way (docs/architecture.md, "Failure
 // messages"): the student's call first, then what was expected and what came
@@ -25,25 +26,43 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#include "common/tensor.hpp"
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
 #include "grader/testing/argument_names.hpp"
 #include "grader/testing/tensor_compare.hpp"
 
+namespace course_testing {
+/// How a course's result type is compared value by value: a course
+/// specialises result_view<T> with
+///   static grader::testing::TensorView<E> of(const T&);   its shape and row-major values
+/// (the first course's tensors and matrices: lessons/common/tensor_testing.hpp).
+/// Built in: std::vector<double> and std::vector<float>, as vectors.
+template <typename T, typename Enable = void>
+struct result_view;
+
+template <typename E>
+struct result_view<std::vector<E>, std::enable_if_t<std::is_floating_point_v<E>>> {
+  static grader::testing::TensorView<E> of(const std::vector<E>& v) {
+    return {{static_cast<std::int64_t>(v.size())}, v.data()};
+  }
+};
+}  // namespace course_testing
+
 namespace grader::testing {
-inline TensorView<double> view(const course::MatrixXd& m) { return {{m.rows(), m.cols()}, m.data()}; }
-inline TensorView<float> view(const course::MatrixXf& m) { return {{m.rows(), m.cols()}, m.data()}; }
-inline TensorView<float> view(const course::Tensor& t) { return {t.shape(), t.data()}; }
-inline TensorView<float> view(const course::VectorXf& v) { return {{v.size()}, v.data()}; }
+/// A result as the comparisons read it (EXPECT_TENSOR_NEAR, course_testing::near).
+template <typename T>
+auto view(const T& v) -> decltype(::course_testing::result_view<T>::of(v)) {
+  return ::course_testing::result_view<T>::of(v);
+}
 }  // namespace grader::testing
 
-/// The course's one tolerance rule. A computed value `got` matches `want` when
+/// The tolerance rule. A computed value `got` matches `want` when
 ///   |got - want| <= atol + rtol * |want|
 /// with the (atol, rtol) of the type the result is computed in. Every suite,
 /// public and hidden, compares computed results with these two values (through
@@ -59,26 +78,8 @@ struct Tolerance {
   double allowed(double want) const { return atol + rtol * (want < 0 ? -want : want); }
 };
 
-/// float32 results (attention, multi-head attention, order-matters, the
-/// learned table's float draws). float32 has a relative epsilon of 1.2e-7
-/// (one step near 19 is 1.9e-6). An attention forward pass sums over embed_dim
-/// products in each projection and over the keys, and the softmax turns an
-/// absolute error in a score into a relative error of the weight; correct
-/// implementations (loops or Eigen's blocked products, exp(x - logsumexp(x)),
-/// dividing by the sum or multiplying by its reciprocal, double accumulators)
-/// differ by up to a few hundred ulps. rtol = 3e-5 is 256 ulps; atol = 1e-5
-/// covers values near zero left by cancelling sums of unit-sized terms. Every
-/// wrong formula the suites look for (scale, axis, head order, mask, bias) is
-/// off by 1e-2 or more.
-inline constexpr Tolerance kFloatTol{1e-5, 3e-5};
-
-/// double results (positional encoding, the learned-versus-fixed statistics,
-/// the debugging lesson's double tensors). double has a relative epsilon of
-/// 2.2e-16: the encoding matches NumPy to 1e-12, and sums of square roots taken
-/// in another order agree to about 1e-13 relative. A float anywhere in a double
-/// computation errs by about 1e-7 and fails. (The encoding's large angles add a
-/// few ulps of the angle itself: see pe_checks::values_tolerance.)
-inline constexpr Tolerance kDoubleTol{1e-12, 1e-12};
+/// A course's tolerances are its own (the first course's kFloatTol and
+/// kDoubleTol: lessons/common/tensor_testing.hpp).
 
 }  // namespace course_testing
 
@@ -105,7 +106,7 @@ KnownMistake mistake_within(std::string cause, const V& result, double match_tol
   return m;
 }
 /// A mistake told by the result's shape alone (e.g. (S, L) for (L, S)).
-inline KnownMistake shape_mistake(std::string cause, std::vector<course::Index> shape) {
+inline KnownMistake shape_mistake(std::string cause, std::vector<std::int64_t> shape) {
   return {std::move(cause), {std::move(shape), {}, 9}, true, -1};
 }
 
@@ -158,7 +159,7 @@ std::string shown(const T& v) {
     return std::to_string(static_cast<long long>(v));
   } else if constexpr (std::is_convertible_v<T, std::string>) {
     return "\"" + std::string(v) + "\"";
-  } else if constexpr (std::is_same_v<T, std::vector<course::Index>>) {
+  } else if constexpr (std::is_same_v<T, std::vector<std::int64_t>>) {
     return grader::protocol::shape_string(v);
   } else if constexpr (std::is_floating_point_v<T>) {
     return grader::testing::number_text(static_cast<double>(v), 15);
@@ -198,8 +199,8 @@ template <typename Got, typename Want>
 }
 
 /// A shape check: "subject: expected shape (2, 5), got (2, 3)".
-inline ::testing::AssertionResult shape_is(const std::string& subject, const std::vector<course::Index>& got,
-                                           const std::vector<course::Index>& want, const Mistakes& mistakes = {}) {
+inline ::testing::AssertionResult shape_is(const std::string& subject, const std::vector<std::int64_t>& got,
+                                           const std::vector<std::int64_t>& want, const Mistakes& mistakes = {}) {
   if (got == want) return ::testing::AssertionSuccess();
   std::string message =
       subject + ": expected shape " + grader::protocol::shape_string(want) + ", got " + grader::protocol::shape_string(got);
@@ -210,9 +211,11 @@ inline ::testing::AssertionResult shape_is(const std::string& subject, const std
     }
   return fails(message);
 }
-inline std::vector<course::Index> shape_of(const course::MatrixXd& m) { return {m.rows(), m.cols()}; }
-inline std::vector<course::Index> shape_of(const course::MatrixXf& m) { return {m.rows(), m.cols()}; }
-inline std::vector<course::Index> shape_of(const course::Tensor& t) { return t.shape(); }
+/// A result's shape, for EXPECT_SHAPE (result_view<T>).
+template <typename T>
+std::vector<std::int64_t> shape_of(const T& v) {
+  return grader::testing::view(v).shape;
+}
 
 /// Streamed text as a string: course_testing::Text() << "head " << h.
 class Text {

@@ -1,6 +1,7 @@
 #include "grader/authoring/worker_support.hpp"
 
 #include "grader/authoring/eigen_assert.hpp"
+#include "grader/authoring/not_implemented.hpp"
 
 namespace course::bridge {
 

@@ -12,7 +12,7 @@
 
 #include "grader/authoring/declare.hpp"
 #include "grader/authoring/objects.hpp"
-#include "common/tensor.hpp"
+#include "common/tensor_codec.hpp"
 
 namespace bridge_fixture {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grader/authoring/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "grader/testing/argument_names.hpp"
 #include "grader/validate/argument_checks.hpp"
 

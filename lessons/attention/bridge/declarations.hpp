@@ -5,6 +5,7 @@
 #include <string>
 
 #include "attention/attention.hpp"
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 
 COURSE_ENUM_NAMES(course::Mask::Kind, {course::Mask::Kind::none, "none"}, {course::Mask::Kind::boolean, "boolean"},

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "encoder-block/encoder_block.hpp"
 // Lesson multi-head-attention's types (MhaParameters, AttentionMask), carried

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "grader/authoring/objects.hpp"
 #include "learned-vs-fixed/learned_vs_fixed.hpp"

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "grader/authoring/objects.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "attention/bridge/declarations.hpp"
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "order-matters/order_matters.hpp"
 

@@ -2,6 +2,7 @@
 // (docs/bridge-api.md): names and defaults as in positional_encoding.hpp.
 #pragma once
 
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 

@@ -2,6 +2,7 @@
 // (docs/bridge-api.md): names as in shapes_and_debugging.hpp.
 #pragma once
 
+#include "common/tensor_codec.hpp"
 #include "grader/authoring/declare.hpp"
 #include "shapes-and-debugging/shapes_and_debugging.hpp"
 

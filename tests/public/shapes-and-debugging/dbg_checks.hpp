@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "grader/authoring/proxy_support.hpp"
-#include "grader/authoring/testing.hpp"
+#include "common/tensor_testing.hpp"
 
 namespace dbg {
 

@@ -16,7 +16,7 @@ that is not symmetric beside a padding mask).
 
 Run from anywhere with the system Python (Debian's python3-torch and
 python3-numpy):
-    /usr/bin/python3 scripts/make_public_torch_cases.py
+    /usr/bin/python3 tests/fixture_scripts/make_public_torch_cases.py
 """
 
 import os
@@ -79,7 +79,7 @@ def mask_fields(kind, mask):
 def header(path, what, body):
     with open(path, "w") as f:
         f.write(f"""// {what}
-// Written by scripts/make_public_torch_cases.py with torch {torch.__version__}; do not edit.
+// Written by tests/fixture_scripts/make_public_torch_cases.py with torch {torch.__version__}; do not edit.
 // Inputs and parameters are rounded to 4 decimals; every value is a float32
 // written with the fewest digits that read back to the same float.
 #pragma once

@@ -15,7 +15,7 @@ is also computed with that loop and the two must agree, so the golden file
 stands for both formulations.
 
 Usage (from the repository root):
-    /usr/bin/python3 scripts/make_pe_fixtures.py [OUTPUT]
+    /usr/bin/python3 tests/fixture_scripts/make_pe_fixtures.py [OUTPUT]
 
 File format, plain text so the C++ test needs no library to read it:
     # comment lines start with '#'
@@ -77,7 +77,7 @@ def main():
     output = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_OUTPUT
     lines = [
         "# Golden values of the sinusoidal positional encoding, computed with NumPy",
-        f"# {np.__version__} by scripts/make_pe_fixtures.py; regenerate with that script.",
+        f"# {np.__version__} by tests/fixture_scripts/make_pe_fixtures.py; regenerate with that script.",
         "# Each case: a line 'seq_len d_model base', then seq_len rows of d_model values.",
     ]
     for seq_len, d_model, base in CASES:

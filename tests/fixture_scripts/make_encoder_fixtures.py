@@ -6,9 +6,9 @@ kind of mask, padding that differs across the batch).
 
 Run from anywhere with the system Python (Debian's python3-torch and
 python3-numpy):
-    /usr/bin/python3 scripts/make_encoder_fixtures.py
+    /usr/bin/python3 tests/fixture_scripts/make_encoder_fixtures.py
 
-The file format is the multi-head-attention fixtures' (scripts/make_mha_fixtures.py,
+The file format is the multi-head-attention fixtures' (tests/fixture_scripts/make_mha_fixtures.py,
 read by tests/hidden/multi-head-attention/mha_fixture.hpp): scalars as
 'KEY VALUE' lines, 'tensor NAME RANK D1 .. DRANK' followed by the values,
 'end'. Tensors are named as in torch's state_dict ('self_attn.in_proj_weight',

@@ -4,7 +4,7 @@ own outputs for the configurations the multi-head-attention lesson grades, and
 the course's seeded initialisation computed independently of the C++ code.
 
 Run from anywhere with the system Python (it has torch and numpy):
-    /usr/bin/python3 scripts/make_mha_fixtures.py
+    /usr/bin/python3 tests/fixture_scripts/make_mha_fixtures.py
 
 File format (read by tests/hidden/multi-head-attention/mha_fixture.hpp):
     '#' lines are comments;
