@@ -1,10 +1,9 @@
 // One-line codecs for a lesson's own enums and plain structs (codec.hpp).
 // Use them at file scope, outside any namespace:
 //
-//   COURSE_ENUM_NAMES(course::MaskKind, {course::MaskKind::boolean, "boolean"},
-//                     {course::MaskKind::additive, "additive"})
-//   COURSE_STRUCT_FIELDS(course::MhaParameters, in_proj_weight, in_proj_bias,
-//                        out_proj_weight, out_proj_bias)
+//   COURSE_ENUM_NAMES(course::Colour, {course::Colour::red, "red"},
+//                     {course::Colour::green, "green"})
+//   COURSE_STRUCT_FIELDS(course::Summary, count, mean, stddev)
 //
 // A struct's fields are listed in the order they travel; a field left out of
 // the list keeps its default on the other side. At most 12 fields.

@@ -2,11 +2,10 @@
 // declaration of a lesson class's constructors and methods, shared by both
 // sides like declare.hpp's functions and keyed on types only:
 //
-//   inline const auto module = declare_class<course::MultiHeadAttention>("MultiHeadAttention");
-//   inline const auto construct = module.constructor<Index, Index, std::uint64_t>(
-//       "embed_dim", "num_heads", arg("seed") = std::uint64_t{0});
-//   inline const auto forward = module.method<decltype(&course::MultiHeadAttention::forward)>(
-//       "forward", "query", "key", "value", arg("options") = course::ForwardOptions{});
+//   inline const auto module = declare_class<course::Counter>("Counter");
+//   inline const auto construct = module.constructor<std::int64_t>("start", arg("step") = std::int64_t{1});
+//   inline const auto add = module.method<decltype(&course::Counter::add)>(
+//       "add", "amount", arg("times") = 1);
 //
 // The student's object lives in the worker (worker_support.hpp:
 // expose_constructor, expose_method); the suites hold a handle to it
@@ -40,7 +39,7 @@ struct member<R (C::*)(A...) const> {
 }  // namespace detail
 
 /// A constructor C(A...): a declared function named like the class (its call
-/// text, "MultiHeadAttention(32, 4)"), known to the worker as "C.new".
+/// text, "Counter(1)"), known to the worker as "C.new".
 template <typename C, typename Sig, std::size_t Required>
 struct Constructor : Function<Sig, Required> {
   using Class = C;

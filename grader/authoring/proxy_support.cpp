@@ -7,7 +7,7 @@ std::string call_text(const std::string& name, const std::vector<std::string>& d
 }
 
 std::string ObjectHandle::method_text(const std::string& method, const std::vector<std::string>& shown) const {
-  // operator() is declared with an empty name: "MultiHeadAttention(32, 4)(<tensor (2, 5, 32)>)".
+  // operator() is declared with an empty name: "Counter(1)(5)".
   return text_ + (method.empty() ? "" : ".") + detail::call_text(method, shown);
 }
 

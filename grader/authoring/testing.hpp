@@ -326,6 +326,7 @@ inline std::string argument_form(const std::string& fragment) {
 /// The reference solutions, in namespace course. Only HIDDEN suites link them:
 /// public suites ship to students without solutions/, so they must check
 /// known facts and values instead of calling ref::.
+namespace course {}  // a course puts its code there (its headers may come after this one)
 namespace ref = ::course;
 
 /// Expects `statement` (one call into the student's code) to throw
