@@ -2,7 +2,7 @@
 # The first command: installs missing Debian packages, builds into build/,
 # then runs the grader (default: `grader check` on your workspace).
 #   ./run.sh                      # progress through the course
-#   ./run.sh check attention      # one lesson
+#   ./run.sh check LESSON         # one lesson
 #   ./run.sh grade solutions      # any grader arguments (grade, validate... also
 #                                 # build the hidden suites)
 set -euo pipefail

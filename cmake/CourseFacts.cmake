@@ -16,9 +16,9 @@
 macro(course_read_facts)
   course_facts_program(course_facts_program_path)
   set(COURSE_FACTS_FILE "${CMAKE_BINARY_DIR}/course-facts/course_facts.cmake")
-  course_run_facts("${PROJECT_SOURCE_DIR}/course.yaml" "${course_facts_program_path}" "${COURSE_FACTS_FILE}")
+  course_run_facts("${COURSE_DIR}/course.yaml" "${course_facts_program_path}" "${COURSE_FACTS_FILE}")
   set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-               "${PROJECT_SOURCE_DIR}/course.yaml")
+               "${COURSE_DIR}/course.yaml")
   include("${COURSE_FACTS_FILE}")
 endmacro()
 

@@ -1,6 +1,6 @@
 # add_course_lesson(<id>)
 #
-# Builds one lesson's slice of the course. lessons/CMakeLists.txt calls it for
+# Builds one lesson's slice of the course. course_build_lessons() (below) calls it for
 # every lesson of course.yaml that has code, in course order, with the
 # lesson's `uses` read from course.yaml (cmake/CourseFacts.cmake): nothing
 # here lists the lessons again. [USES <lesson-id>...] overrides those `uses`
@@ -73,7 +73,7 @@ endfunction()
 function(add_course_lesson id)
   cmake_parse_arguments(ARG "" "" "USES" ${ARGN})
   string(REPLACE "-" "_" name "${id}")
-  set(src "${PROJECT_SOURCE_DIR}")
+  set(src "${COURSE_DIR}")
   get_property(built GLOBAL PROPERTY COURSE_LESSONS_BUILT)
   if(id IN_LIST built)
     message(AUTHOR_WARNING "add_course_lesson(${id}): the lesson is already built from course.yaml "
@@ -92,13 +92,20 @@ function(add_course_lesson id)
     endif()
   endforeach()
 
+  # The course's own shared code (its types and their codecs: lessons/common),
+  # when its lessons/CMakeLists.txt defines the library course_common.
+  set(common course_lesson_headers)
+  if(TARGET course_common)
+    list(APPEND common course_common)
+  endif()
+
   file(GLOB ref_sources CONFIGURE_DEPENDS "${src}/solutions/${id}/*.cpp")
   if(ref_sources)
     add_library(course_${name}_reference STATIC ${ref_sources})
     course_grading_only(course_${name}_reference)
     # The reference links those of the lessons it uses: a suite linking it is built from all of them.
     set(all_ref_sources ${ref_sources})
-    target_link_libraries(course_${name}_reference PUBLIC course_common PRIVATE course::warnings)
+    target_link_libraries(course_${name}_reference PUBLIC ${common} PRIVATE course::warnings)
     foreach(dep IN LISTS ARG_USES)
       string(REPLACE "-" "_" dep_name "${dep}")
       if(TARGET course_${dep_name}_reference)
@@ -112,16 +119,16 @@ function(add_course_lesson id)
   endif()
 
   add_library(course_${name}_worker_table STATIC "${src}/lessons/${id}/bridge/worker_table.cpp")
-  target_link_libraries(course_${name}_worker_table PUBLIC course_common_worker PRIVATE course::warnings)
+  target_link_libraries(course_${name}_worker_table PUBLIC grader_authoring_worker ${common} PRIVATE course::warnings)
   course_record_build_inputs("$<TARGET_FILE:course_${name}_worker_table>"
                              SOURCES "${src}/lessons/${id}/bridge/worker_table.cpp")
 
   add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
-  target_link_libraries(course_${name}_proxy PUBLIC course_common_proxy PRIVATE course::warnings)
+  target_link_libraries(course_${name}_proxy PUBLIC grader_authoring_proxy ${common} PRIVATE course::warnings)
 
   if(EXISTS "${src}/lessons/${id}/bridge/use_stubs.cpp")
     add_library(course_${name}_use_stubs STATIC "${src}/lessons/${id}/bridge/use_stubs.cpp")
-    target_link_libraries(course_${name}_use_stubs PUBLIC course_common_worker PRIVATE course::warnings)
+    target_link_libraries(course_${name}_use_stubs PUBLIC grader_authoring_worker ${common} PRIVATE course::warnings)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${src}/lessons/${id}/bridge/use_stubs.cpp")
   endif()
   if(EXISTS "${src}/lessons/${id}/bridge/reference_server.cpp" AND TARGET course_${name}_reference)
@@ -142,7 +149,7 @@ function(add_course_lesson id)
       get_filename_component(exercise "${stub}" NAME_WE)
       string(REPLACE "-" "_" exercise_name "${exercise}")
       add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${stub}")
-      target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC course_common_worker
+      target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC grader_authoring_worker ${common}
                             PRIVATE course::warnings)
       course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${stub}")
       string(APPEND exercise_stubs_json
@@ -245,7 +252,11 @@ function(add_course_lesson id)
     set(pch ", ${pch}")
   endif()
 
-  set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:course_common_worker>\", \"$<TARGET_FILE:course_common>\", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
+  set(libs "\"$<TARGET_FILE:course_${name}_worker_table>\", \"$<TARGET_FILE:grader_authoring_worker>\"")
+  if(TARGET course_common)
+    string(APPEND libs ", \"$<TARGET_FILE:course_common>\"")
+  endif()
+  string(APPEND libs ", \"$<TARGET_FILE:grader_worker>\", \"$<TARGET_FILE:grader_protocol>\"")
   set(extra "")
   if(TARGET course_${name}_use_stubs)
     string(APPEND extra ", \"use_stubs\": \"$<TARGET_FILE:course_${name}_use_stubs>\"")
@@ -263,14 +274,36 @@ function(add_course_lesson id)
     "    \"${id}\": {\"worker_libraries\": [${libs}], \"suites\": {${suites}}${extra}${pch}},\n")
 endfunction()
 
+# course_build_lessons(): every lesson of course.yaml with a code exercise, in
+# course order (COURSE_CODE_LESSONS, cmake/CourseFacts.cmake), each with the
+# earlier lessons it `uses`; a lesson folder with a CMakeLists.txt of its own
+# adds to it. Called once, from the course's lessons/CMakeLists.txt (after
+# the course's shared library course_common, if it has one) or from the
+# framework's cmake/lessons/CMakeLists.txt for a course without one.
+function(course_build_lessons)
+  # The course's headers, as every lesson target and its users include them
+  # ("<id>/<api>.hpp", and the framework's "grader/authoring/...").
+  add_library(course_lesson_headers INTERFACE)
+  target_include_directories(course_lesson_headers INTERFACE "${COURSE_DIR}/lessons")
+  target_link_libraries(course_lesson_headers INTERFACE grader_protocol)
+  foreach(id IN LISTS COURSE_CODE_LESSONS)
+    add_course_lesson(${id})
+    if(EXISTS "${COURSE_DIR}/lessons/${id}/CMakeLists.txt")
+      add_subdirectory("${COURSE_DIR}/lessons/${id}" "${CMAKE_BINARY_DIR}/lessons/${id}")
+    endif()
+  endforeach()
+endfunction()
+
 # Writes build/bin/grader-toolchain.json: how the grader compiles and links a
 # student's worker, and where each lesson's suites are. Call once, after every
 # add_course_lesson().
 function(course_write_toolchain_manifest)
   get_property(lessons GLOBAL PROPERTY COURSE_MANIFEST_LESSONS)
   string(REGEX REPLACE ",\n$" "\n" lessons "${lessons}")
-  foreach(library course_common course_common_worker grader_worker grader_protocol)
-    course_record_target_inputs(${library})
+  foreach(library course_common grader_authoring_worker grader_worker grader_protocol)
+    if(TARGET ${library})
+      course_record_target_inputs(${library})
+    endif()
   endforeach()
   get_property(inputs GLOBAL PROPERTY COURSE_MANIFEST_INPUTS)
   string(REGEX REPLACE ",\n$" "\n" inputs "${inputs}")
@@ -305,10 +338,11 @@ function(course_write_toolchain_manifest)
   file(GENERATE OUTPUT "${CMAKE_BINARY_DIR}/bin/grader-toolchain.json" CONTENT "{
   \"format_version\": 1,
   \"course_version\": \"${PROJECT_VERSION}\",
-  \"course_root\": \"${PROJECT_SOURCE_DIR}\",
+  \"course_root\": \"${COURSE_DIR}\",
+  \"framework_root\": \"${PROJECT_SOURCE_DIR}\",
   \"compiler\": \"${CMAKE_CXX_COMPILER}\",
   \"compile_flags\": [${flags}],
-  \"include_dirs\": [\"${PROJECT_SOURCE_DIR}/lessons\"],
+  \"include_dirs\": [\"${COURSE_DIR}/lessons\", \"${COURSE_STUDENT_FRAMEWORK_INCLUDE}\"],
   \"system_include_dirs\": [${system_includes}],
   \"link_flags\": [${link_flags}],
   \"worker_main_object\": \"$<TARGET_OBJECTS:grader_worker_main>\",

@@ -22,19 +22,19 @@ option(COURSE_STUDENT_PCH "Precompile each lesson's API header for the student f
 
 function(course_student_pch id var)
   set(${var} "" PARENT_SCOPE)
-  file(GLOB api_headers RELATIVE "${PROJECT_SOURCE_DIR}/lessons" CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/lessons/${id}/*.hpp")
+  file(GLOB api_headers RELATIVE "${COURSE_DIR}/lessons" CONFIGURE_DEPENDS "${COURSE_DIR}/lessons/${id}/*.hpp")
   if(NOT api_headers)
     return()
   endif()
   list(SORT api_headers)
   # Eigen's float product kernels, compiled once in course_common: declared
   # "instantiated elsewhere" for every student file (common/eigen_kernels.hpp).
-  if(EXISTS "${PROJECT_SOURCE_DIR}/lessons/common/eigen_kernels.hpp")
+  if(EXISTS "${COURSE_DIR}/lessons/common/eigen_kernels.hpp")
     list(APPEND api_headers common/eigen_kernels.hpp)
   endif()
   # Eigen's assertions in student files throw a course error the grader
-  # explains (common/eigen_assert.hpp): first, before any header includes Eigen.
-  list(PREPEND api_headers common/eigen_assert.hpp)
+  # explains (grader/authoring/eigen_assert.hpp): first, before any header includes Eigen.
+  list(PREPEND api_headers grader/authoring/eigen_assert.hpp)
   set(dir "${CMAKE_BINARY_DIR}/student-pch/${id}")
   set(header "${dir}/lesson.hpp")
   set(text "// The course headers every student file of lesson ${id} is compiled with,\n")
@@ -56,16 +56,17 @@ function(course_student_pch id var)
       list(APPEND system_flags -isystem "${d}")
     endforeach()
     # The grader's compile line (WorkerBuilder::build): compiler, student
-    # flags, -I lessons, -isystem Eigen. Not through ccache: the header holds
+    # flags, -I lessons, -I the framework's student headers, -isystem Eigen. Not through ccache: the header holds
     # this checkout's absolute paths.
     # Every course header, not only those the .gch includes: the grader uses
     # a .gch only when it is newer than every header under lessons/ (GCC does
     # not check), so the build remakes it on the same rule.
-    file(GLOB_RECURSE course_headers CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/lessons/*.hpp"
-         "${PROJECT_SOURCE_DIR}/lessons/*.h")
+    file(GLOB_RECURSE course_headers CONFIGURE_DEPENDS "${COURSE_DIR}/lessons/*.hpp"
+         "${COURSE_DIR}/lessons/*.h" "${COURSE_STUDENT_FRAMEWORK_INCLUDE}/*.hpp")
     add_custom_command(
       OUTPUT "${header}.gch"
-      COMMAND "${CMAKE_CXX_COMPILER}" ${COURSE_STUDENT_CXX_FLAGS} "-I${PROJECT_SOURCE_DIR}/lessons" ${system_flags}
+      COMMAND "${CMAKE_CXX_COMPILER}" ${COURSE_STUDENT_CXX_FLAGS} "-I${COURSE_DIR}/lessons"
+              "-I${COURSE_STUDENT_FRAMEWORK_INCLUDE}" ${system_flags}
               -x c++-header "${header}" -MD -MF "${header}.d" -MT "${header}.gch" -o "${header}.gch"
       DEPENDS "${header}" ${course_headers}
       DEPFILE "${header}.d"

@@ -5,15 +5,15 @@
 // runs it and include()s the fragment), so the lessons, their order and their
 // `uses` are stated once, in course.yaml:
 //
-//   set(COURSE_CODE_LESSONS "attention" "multi-head-attention" ...)  lessons with code, course order
-//   set(COURSE_QUIZ_LESSONS "review-quiz")                    lessons with no code exercise
-//   set(COURSE_LESSON_<name>_ID "order-matters")              <name>: the id, '-' as '_'
+//   set(COURSE_CODE_LESSONS "vectors" "matrices" ...)  lessons with code, course order
+//   set(COURSE_QUIZ_LESSONS "final-quiz")                     lessons with no code exercise
+//   set(COURSE_LESSON_<name>_ID "word-order")                 <name>: the id, '-' as '_'
 //   set(COURSE_LESSON_<name>_WHERE "/.../course.yaml:217:9")
-//   set(COURSE_LESSON_<name>_USES "attention" "positional-encoding")   in course.yaml's order
+//   set(COURSE_LESSON_<name>_USES "vectors" "matrices")   in course.yaml's order
 //   set(COURSE_LESSON_<name>_USES_STUDENT_CODE ...)          the uses written with mode: student
-//   set(COURSE_LESSON_<name>_STUDENT_FILES "order-matters/tokens.cpp" ...)
+//   set(COURSE_LESSON_<name>_STUDENT_FILES "word-order/tokens.cpp" ...)
 //   set(COURSE_PICTURE_PROGRAMS "picture-encoding" ...)
-//   set(COURSE_PROGRAM_<name>_LESSON "positional-encoding")  whose proxy the program links
+//   set(COURSE_PROGRAM_<name>_LESSON "vectors")  whose proxy the program links
 //
 // It checks only what the build depends on (YAML syntax, the lesson list,
 // ids, `uses`, the pictures' lesson and program) and reports each problem as
@@ -131,7 +131,7 @@ std::vector<Use> read_uses(const YAML::Node& lesson, const std::string& owner, P
   const YAML::Node list = lesson["uses"];
   if (!list || list.IsNull()) return uses;
   if (!list.IsSequence()) {
-    problems.add(list, "'uses' in " + owner + " must be a list of earlier lessons, e.g. [attention]");
+    problems.add(list, "'uses' in " + owner + " must be a list of earlier lessons, e.g. [vectors]");
     return uses;
   }
   for (const YAML::Node& item : list) {
@@ -141,7 +141,7 @@ std::vector<Use> read_uses(const YAML::Node& lesson, const std::string& owner, P
     }
     if (!item.IsMap()) {
       problems.add(item, "each entry of 'uses' in " + owner +
-                             " must be a lesson id or a mapping such as {lesson: attention, mode: student}");
+                             " must be a lesson id or a mapping such as {lesson: vectors, mode: student}");
       continue;
     }
     const std::string id = scalar(item, "lesson", "an entry of 'uses' in " + owner,
@@ -196,7 +196,7 @@ std::vector<Lesson> read_lessons(const YAML::Node& root, Problems& problems) {
     }
     Lesson lesson;
     lesson.node = node;
-    lesson.id = scalar(node, "id", by_position, "give it an id such as 'positional-encoding'", problems);
+    lesson.id = scalar(node, "id", by_position, "give it an id such as 'vectors'", problems);
     if (lesson.id.empty()) continue;
     const std::string owner = "lesson '" + lesson.id + "'";
     if (!is_name(lesson.id)) {

@@ -4,8 +4,8 @@
 # against solutions/ (docs/architecture.md, "Mutants").
 #
 # usage: scripts/mutants_to_patches.sh [--course DIR] [FOLDER...]
-#   FOLDER   a lesson's folder (tests/mutants/attention) or one mutant's
-#            (tests/mutants/attention/softmax-no-max), relative to the course;
+#   FOLDER   a lesson's folder (tests/mutants/vectors) or one mutant's
+#            (tests/mutants/vectors/dot-off-by-one), relative to the course;
 #            default: every folder under tests/mutants/
 #   --course the course root (default: the folder above this script)
 #

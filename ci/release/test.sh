@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command: builds the course, then runs the public tests on your
 # work in starter/ (the same as `grader check`, arguments included:
-# ./test.sh attention). Exits 0 only when every public test passes.
+# ./test.sh LESSON). Exits 0 only when every public test passes.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/deps.sh

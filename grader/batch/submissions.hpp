@@ -41,7 +41,7 @@ struct Entry {
 };
 
 /// Where a loose file goes in the submission: the course's student file of
-/// that file name ("softmax.cpp" -> "attention/softmax.cpp"); the name
+/// that file name ("dot.cpp" -> "vectors/dot.cpp"); the name
 /// itself when the course has none (then it is listed as ignored); nothing,
 /// with `why` naming every candidate, when several lessons have a file of
 /// that name. Canvas renames a file uploaded again under the same name

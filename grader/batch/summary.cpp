@@ -59,9 +59,9 @@ std::string class_summary(const course::Course& course, const std::vector<runner
   out += fmt::format("Scores (after late penalties): mean {:.1f}%, median {:.1f}%, lowest {:.1f}%, highest {:.1f}%\n",
                      100 * stats.mean, 100 * stats.median, 100 * stats.lowest, 100 * stats.highest);
 
-  if (!stats.attention.empty()) {
-    out += fmt::format("Compile errors, crashes, timeouts and code that did not start ({}):\n", stats.attention.size());
-    for (const auto& a : stats.attention)
+  if (!stats.flagged.empty()) {
+    out += fmt::format("Compile errors, crashes, timeouts and code that did not start ({}):\n", stats.flagged.size());
+    for (const auto& a : stats.flagged)
       out += fmt::format("  {}  {}: {}{}\n", who(a.student, a.name), a.lesson, report::words_of(a.outcome),
                          a.message.empty() ? "" : ": " + report::plain_line(first_chars(a.message, 200)));
   }

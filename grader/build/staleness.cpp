@@ -77,6 +77,7 @@ std::vector<std::string> include_closure(const Toolchain& toolchain, const std::
   std::vector<fs::path> search;
   for (const auto& dir : toolchain.include_dirs) search.emplace_back(dir);
   search.push_back(toolchain.course_root);
+  search.push_back(toolchain.framework_root);  // "grader/authoring/..." of a course in a folder of its own
   while (!pending.empty()) {
     const fs::path file = pending.front().lexically_normal();
     pending.erase(pending.begin());
@@ -89,7 +90,8 @@ std::vector<std::string> include_closure(const Toolchain& toolchain, const std::
       std::vector<fs::path> candidates{file.parent_path() / include};
       for (const auto& dir : search) candidates.push_back(dir / include);
       for (const auto& candidate : candidates)
-        if (is_under(candidate, toolchain.course_root) && fs::is_regular_file(candidate, ec)) {
+        if ((is_under(candidate, toolchain.course_root) || is_under(candidate, toolchain.framework_root)) &&
+            fs::is_regular_file(candidate, ec)) {
           pending.push_back(candidate);
           break;
         }

@@ -38,6 +38,7 @@ Toolchain load_toolchain(const std::filesystem::path& manifest) {
   t.manifest_path = std::filesystem::absolute(manifest);
   t.course_version = j.value("course_version", "");
   t.course_root = j.at("course_root").get<std::string>();
+  t.framework_root = j.value("framework_root", t.course_root.string());
   t.compiler = j.at("compiler").get<std::string>();
   t.compile_flags = j.at("compile_flags").get<std::vector<std::string>>();
   t.include_dirs = j.at("include_dirs").get<std::vector<std::string>>();

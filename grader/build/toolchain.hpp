@@ -41,6 +41,10 @@ struct LessonArtifacts {
 struct Toolchain {
   std::string course_version;
   std::filesystem::path course_root;
+  /// Where the framework is (grader/, cmake/, the release templates of ci/):
+  /// this repository, also when the course is a folder of its own
+  /// (-DCOURSE_DIR); the course's root in a manifest that does not say.
+  std::filesystem::path framework_root;
   std::string compiler;
   std::vector<std::string> compile_flags;
   std::vector<std::string> include_dirs;

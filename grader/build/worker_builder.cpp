@@ -36,17 +36,34 @@ struct CourseHeaders {
   fs::file_time_type newest = fs::file_time_type::min();
 };
 
+// How deep a course's include folders are walked through linked folders: a
+// link back into its own folder would otherwise never end.
+constexpr int kMaxIncludeDepth = 24;
+
+// Every entry under the course's include folders, through the folders the
+// course links there (the course is trusted: a link is followed where its
+// author placed it, docs/authoring.md "A course of your own").
+template <typename Visit>
+void walk_include_dirs(const std::vector<std::string>& dirs, Visit visit) {
+  for (const auto& dir : dirs) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::follow_directory_symlink, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it.depth() >= kMaxIncludeDepth) it.disable_recursion_pending();
+      visit(*it);
+    }
+  }
+}
+
 CourseHeaders digest_headers(const Toolchain& t) {
   util::Sha256 h;
   h.field(t.compiler);
   for (const auto& f : t.compile_flags) h.field(f);
   std::vector<fs::path> headers;
-  for (const auto& dir : t.include_dirs) {
+  walk_include_dirs(t.include_dirs, [&headers](const fs::directory_entry& e) {
     std::error_code ec;
-    for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator(); ++it) {
-      if (it->is_regular_file()) headers.push_back(it->path());
-    }
-  }
+    if (e.is_regular_file(ec)) headers.push_back(e.path());
+  });
   std::sort(headers.begin(), headers.end());
   CourseHeaders out;
   for (const auto& p : headers) {
@@ -111,6 +128,19 @@ std::string limit_that_stopped_the_compiler(const sandbox::RunResult& run, const
 // and nothing that depends on other submissions or on the grading order: no
 // object cache, no scratch folder but its own (`work_dir`, which holds only
 // the file it compiles). The link's spec adds what the link needs.
+// What the symbolic links under the course's include folders lead to: the
+// sandbox admits a folder's hierarchy, and a link's target lies outside it.
+std::vector<std::string> linked_course_paths(const Toolchain& t) {
+  std::vector<std::string> out;
+  walk_include_dirs(t.include_dirs, [&out](const fs::directory_entry& e) {
+    std::error_code ec;
+    if (!e.is_symlink(ec)) return;
+    const fs::path real = fs::canonical(e.path(), ec);
+    if (!ec) out.push_back(real.string());
+  });
+  return out;
+}
+
 sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const BuildLimits& limits) {
   sandbox::Spec spec;
   spec.working_dir = work_dir.string();
@@ -124,6 +154,8 @@ sandbox::Spec compile_spec(const Toolchain& t, const fs::path& work_dir, const B
   spec.limits.processes = 32;  // driver, cc1plus, as, collect2, ld
   std::vector<std::string> inputs = t.include_dirs;
   inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
+  const auto linked = linked_course_paths(t);
+  inputs.insert(inputs.end(), linked.begin(), linked.end());
   for (const auto& [id, lesson] : t.lessons)
     if (lesson.precompiled_header) inputs.push_back(fs::path(lesson.precompiled_header->header).parent_path().string());
   spec.isolation = sandbox::for_compiler(inputs, work_dir.string());
@@ -135,6 +167,8 @@ sandbox::Spec link_spec(const Toolchain& t, const fs::path& work_dir, const Buil
   sandbox::Spec spec = compile_spec(t, work_dir, limits);
   std::vector<std::string> inputs = t.include_dirs;
   inputs.insert(inputs.end(), t.system_include_dirs.begin(), t.system_include_dirs.end());
+  const auto linked = linked_course_paths(t);
+  inputs.insert(inputs.end(), linked.begin(), linked.end());
   inputs.push_back((cache_dir / "objects").string());
   inputs.push_back(t.worker_main_object);
   inputs.insert(inputs.end(), artifacts.worker_libraries.begin(), artifacts.worker_libraries.end());
@@ -384,8 +418,8 @@ PchProbe WorkerBuilder::probe_pch(const std::string& header, const std::string& 
 }
 
 ForcedInclude WorkerBuilder::forced_include(const std::string& worker_lesson, const SourceFile& source) const {
-  // A file's own lesson decides, not the worker's: order-matters compiles
-  // attention's files too, and their objects are shared between the two.
+  // A file's own lesson decides, not the worker's: a lesson that uses an
+  // earlier one compiles its files too, and their objects are shared.
   const std::string own = source.relative.substr(0, source.relative.find('/'));
   const LessonArtifacts* lesson = toolchain_.lesson(own);
   if (!lesson || !lesson->precompiled_header) lesson = toolchain_.lesson(worker_lesson);

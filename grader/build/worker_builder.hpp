@@ -16,7 +16,7 @@
 namespace grader::build {
 
 struct SourceFile {
-  std::string relative;  ///< workspace-relative name shown in messages, e.g. "attention/softmax.cpp"
+  std::string relative;  ///< workspace-relative name shown in messages, e.g. "vectors/dot.cpp"
   std::string content;
 };
 

@@ -20,7 +20,7 @@ Command add_gradescope_bundle(CLI::App& app, const GlobalOptions& global) {
     auto ctx = make_context(global, /*need_hidden_files=*/true);
     release::BundleReport report;
     try {
-      report = release::write_gradescope_bundle(ctx->course, *output);
+      report = release::write_gradescope_bundle(ctx->course, *output, ctx->toolchain.framework_root);
     } catch (const release::ReleaseError& e) {
       throw UsageError(e.what());
     }

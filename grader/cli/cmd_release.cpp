@@ -39,6 +39,7 @@ Command add_release(CLI::App& app, const GlobalOptions& global) {
     options.out = o->out;
     options.track = o->track;
     options.force = o->force;
+    options.framework = ctx->toolchain.framework_root;
     release::ReleaseReport report;
     try {
       report = release::write_release(ctx->course, options);

@@ -39,7 +39,7 @@ struct ResetOptions {
 constexpr std::size_t kMaxResetFileBytes = 16u << 20;
 
 struct FileToReset {
-  std::string rel;       // "multi-head-attention/mha_combine.cpp"
+  std::string rel;       // "vectors/dot.cpp"
   std::string starter;   // the starter's bytes
   std::string current;   // the student's bytes (when present)
   bool present = false;

@@ -30,7 +30,7 @@ bool add_reference(std::string lesson, std::string function, ReferenceHandler ha
 
 namespace {
 
-// "encoder-block" of "encoder-block/layer-norm"; a lesson id is its own lesson.
+// "vectors" of "vectors/dot-product"; a lesson id is its own lesson.
 std::string_view lesson_of(std::string_view group) { return group.substr(0, group.find('/')); }
 
 }  // namespace

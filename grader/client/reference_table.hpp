@@ -49,7 +49,7 @@ std::vector<std::string> reference_lessons();
 std::vector<std::pair<std::string, std::string>> reference_functions();
 
 /// What a reference will do for one callback, counted from its decoded
-/// arguments before it runs (lessons/common/reference_support.hpp declares
+/// arguments before it runs (grader/authoring/reference_support.hpp declares
 /// one estimator per served function). Doubles: products of hostile sizes
 /// must not overflow before the check.
 struct CallbackCost {

@@ -81,7 +81,7 @@ void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
 ResultLineStatus test_status(bool failed, bool skipped, const std::vector<CallRecord>& calls) {
   if (failed) {
     // The worker reports a starter stub's course::not_implemented as its own
-    // kind (lessons/common/worker_support.hpp).
+    // kind (grader/authoring/worker_support.hpp).
     for (const auto& call : calls)
       if (call.error_kind == "not_implemented") return ResultLineStatus::not_implemented;
     return ResultLineStatus::failed;
@@ -173,7 +173,7 @@ std::string in_student_terms(const std::string& raw, const std::vector<CallRecor
     return head + instead + what.substr(head.size());
   }
   if (last.error_kind == "not_implemented" || last.error_kind == "bad_alloc") return last.call_text + ": " + what;
-  // An Eigen size check in the student's code (lessons/common/eigen_assert.hpp): its own sentence.
+  // An Eigen size check in the student's code (grader/authoring/eigen_assert.hpp): its own sentence.
   if (last.error_kind == "eigen_assert") return last.call_text + ": " + instead + what;
   if (!last.error_kind.empty())
     return last.call_text + ": " + instead + (instead.empty() ? "threw " : "your code threw ") +

@@ -11,7 +11,7 @@
 // these lines are the grader's source of truth for test outcomes.
 //
 // The message is what the student reads: each failure as the suite's checks
-// wrote it (lessons/common/testing.hpp), an exception that ended the test
+// wrote it (grader/authoring/testing.hpp), an exception that ended the test
 // told in the student's terms ("softmax_rows(<matrix (2, 3)>): threw
 // std::invalid_argument: ..." instead of GoogleTest's "C++ exception with
 // description ..."), and under it what the student's code printed during the

@@ -326,7 +326,7 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
   }
   const bool quiz = ex.kind == ExerciseKind::quiz;
   const std::string files_advice =
-      quiz ? "list its answer file(s), e.g. review-quiz/answers.yaml"
+      quiz ? "list its answer file(s), e.g. quiz/answers.yaml"
            : "list the student files it owns";
 
   if (f.require("files", files_advice)) {
@@ -414,7 +414,7 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
   quiz_file("question_forms", "question forms file", options_.check_files, ex.question_forms);
   if (quiz && !f.has("answer_key") && !f.has("question_forms")) {
     f.require("answer_key", "name the quiz's answer key file, e.g. "
-                            "tests/hidden/review-quiz/answer_key.yaml");
+                            "tests/hidden/quiz/answer_key.yaml");
   }
   read_exercise_uses(f, ex);
   return ex;
@@ -537,7 +537,7 @@ Lesson CourseReader::read_lesson(const YAML::Node& node, std::size_t index) {
     check_id(*id, "lesson", lesson_ids_);
     f.set_owner(fmt::format("lesson '{}'", lesson.id));
   } else {
-    f.require("id", fmt::format("give it a unique id of {}, e.g. 'positional-encoding'", id_rule));
+    f.require("id", fmt::format("give it a unique id of {}, e.g. 'vectors'", id_rule));
   }
   const std::string& name = f.owner();
   f.check_keys(lesson_keys);
@@ -661,13 +661,13 @@ std::optional<std::vector<Text>> CourseReader::read_uses(const Fields& f, const 
     if (!item.IsMap()) {
       problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
                     fmt::format("each entry of 'uses' in {} must be a lesson id or a mapping such as "
-                                "{{lesson: positional-encoding, mode: student}}, got {}",
+                                "{{lesson: vectors, mode: student}}, got {}",
                                 name, yaml::describe(item)));
       continue;
     }
     Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
     use.check_keys(kUseKeys);
-    use.require("lesson", "name the earlier lesson by its id, e.g. lesson: positional-encoding");
+    use.require("lesson", "name the earlier lesson by its id, e.g. lesson: vectors");
     auto id = use.text("lesson");
     if (auto mode = use.text("mode")) {
       if (mode->value == "student") {

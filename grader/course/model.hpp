@@ -60,7 +60,7 @@ struct Exercise {
   std::string title;
   ExerciseKind kind = ExerciseKind::code;
   /// Student files, relative to a workspace (starter/, solutions/ or a
-  /// submission), e.g. "positional-encoding/positional_encoding.cpp".
+  /// submission), e.g. "vectors/dot.cpp".
   std::vector<std::string> files;
   Suite public_tests;
   Suite hidden_tests;
@@ -92,7 +92,7 @@ struct Exercise {
 struct Lesson {
   std::string id;
   std::string title;
-  std::string folder;             ///< relative to the course root, e.g. "lessons/positional-encoding"
+  std::string folder;             ///< relative to the course root, e.g. "lessons/vectors"
   /// Earlier lessons whose functions this lesson's code calls. In `check` (and
   /// wherever there are no references) the worker compiles their student
   /// files too; in `grade` it calls their reference behaviour from the

@@ -12,14 +12,15 @@ namespace grader::release {
 
 namespace fs = std::filesystem;
 
-BundleReport write_gradescope_bundle(const course::Course& course, const fs::path& output) {
-  Contents contents = bundle_contents(course);
+BundleReport write_gradescope_bundle(const course::Course& course, const fs::path& output, const fs::path& framework_dir) {
+  const fs::path framework = framework_dir.empty() ? course.root : framework_dir;
+  Contents contents = bundle_contents(course, framework);
   for (const char* script : {"setup.sh", "run_autograder"}) {
-    fs::path source = course.root / "ci/gradescope" / script;
+    fs::path source = framework / "ci/gradescope" / script;
     std::error_code ec;
     if (!fs::is_regular_file(source, ec))
-      throw ReleaseError("the template ci/gradescope/" + std::string(script) + " is missing from the course at " +
-                         course.root.string() + "; restore it (it ships with the grader) and run the command again");
+      throw ReleaseError("the template ci/gradescope/" + std::string(script) + " is missing from the framework at " +
+                         framework.string() + "; restore it (it ships with the grader) and run the command again");
     contents.put_text(script, util::read_file(source), true);
   }
   // Gradescope looks for both scripts at the top of the zip: list them first.

@@ -23,6 +23,8 @@ struct BundleReport {
 
 /// \throws ReleaseError (release.hpp) when a template is missing,
 ///         std::runtime_error when the zip cannot be written.
-BundleReport write_gradescope_bundle(const course::Course& course, const std::filesystem::path& output);
+/// `framework`: where the build, grader/ and ci/gradescope come from (empty: the course's root).
+BundleReport write_gradescope_bundle(const course::Course& course, const std::filesystem::path& output,
+                                     const std::filesystem::path& framework = {});
 
 }  // namespace grader::release

@@ -3,16 +3,16 @@
 // The exercise functions are the functions the reference solutions define
 // with external linkage: every definition in solutions/<lesson>/*.cpp outside
 // an anonymous namespace and not `static`, known by its name and class
-// (`softmax_rows`, `MultiHeadAttention::forward`) within its top-level
+// (`dot`, `Counter::add`) within its top-level
 // namespace (`course`). Two rules, checked on tokens (grader/util/cpp_tokens.hpp):
 //
 // 1. Names. No course-owned C++ file of the handout defines a function with
 //    an exercise function's name, class and number of parameters inside
 //    that namespace (in any namespace nested in it, anonymous ones
 //    included). An overload with another number of parameters is another
-//    function (attention.hpp's forwarding scaled_dot_product_attention(q, k, v)). The one exception is
+//    function (a header's inline overload forwarding to the exercise's function). The one exception is
 //    the starter file at the same workspace path as the solution file that
-//    defines it (starter/attention/softmax.cpp for softmax_rows), and only
+//    defines it (starter/vectors/dot.cpp for dot), and only
 //    when its body is a stub (statements that are only `throw ...;`,
 //    `(void)x;`, `static_cast<void>(x);`, `return;` or `return` of one
 //    literal or `{}`) or, for an exercise whose starter is deliberately
@@ -44,7 +44,7 @@ inline constexpr double kThreshold = 0.60;
 /// One function definition (or a brace block outside any function, such as
 /// a lambda in a variable's initialiser) found in a source file.
 struct CodeUnit {
-  std::string name;        ///< `MultiHeadAttention::forward`, `softmax_rows`, `(code)`
+  std::string name;        ///< `Counter::add`, `dot`, `(code)`
   std::string top_namespace;  ///< first enclosing namespace, "" for the global one
   bool function = false;   ///< a function definition (not a block)
   bool external = false;   ///< not in an anonymous namespace, not `static`
@@ -67,7 +67,7 @@ struct Resemblance {
   std::string file;       ///< handout path
   std::string unit;       ///< function name
   int line = 0;
-  std::string reference;  ///< "solutions/attention/softmax.cpp: softmax_rows"
+  std::string reference;  ///< "solutions/vectors/dot.cpp: dot"
   double score = 0;
   bool own_starter = false;  ///< the starter's own exercise function (rule 1 applies, not the threshold)
 };

@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "grader/release/release.hpp"
 #include "grader/util/files.hpp"
 
 namespace grader::release {
@@ -45,10 +46,10 @@ class Collector {
   void file(const std::string& rel) {
     fs::path p = root_ / rel;
     std::error_code ec;
-    if (fs::is_symlink(p, ec)) {
-      out_.skipped.push_back(rel + ": a symbolic link (not followed)");
-      return;
-    }
+    // A link is followed where the course's author placed it (the course is
+    // trusted; what it reaches is checked for instructor content like any
+    // file, check_no_instructor_content); one that leads nowhere stops the release.
+    if (fs::is_symlink(p, ec)) check_link(p, rel);
     if (!fs::is_regular_file(p, ec)) return;
     if (!instructor_ && rel.find("answer_key") != std::string::npos) {
       out_.skipped.push_back(rel + ": an answer key");
@@ -77,25 +78,38 @@ class Collector {
   void tree(const std::string& rel) {
     fs::path dir = root_ / rel;
     std::error_code ec;
-    if (!fs::is_directory(dir, ec) || fs::is_symlink(dir, ec)) return;
+    if (fs::is_symlink(dir, ec)) check_link(dir, rel);
+    if (!fs::is_directory(dir, ec)) return;
+    // A linked folder that leads back to one being collected would never end.
+    const fs::path real = fs::canonical(dir, ec);
+    if (!ec && !open_.insert(real).second)
+      throw ReleaseError(rel + " is a symbolic link back to a folder it is inside of (" + real.string() +
+                               "): a release would never end; point the link elsewhere or replace it with a copy");
     std::vector<fs::path> entries;
     for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
     std::sort(entries.begin(), entries.end());
     for (const auto& e : entries) {
       const std::string name = e.filename().string();
       const std::string child = rel + "/" + name;
-      if (fs::is_symlink(e, ec)) {
-        out_.skipped.push_back(child + ": a symbolic link (not followed)");
-      } else if (fs::is_directory(e, ec)) {
+      if (fs::is_directory(e, ec)) {  // a linked folder too
         if (std::string why = junk_reason(name, true); !why.empty()) continue;
         tree(child);
       } else {
         file(child);
       }
     }
+    if (!real.empty()) open_.erase(real);
   }
 
  private:
+  static void check_link(const fs::path& link, const std::string& rel) {
+    std::error_code ec;
+    if (fs::exists(link, ec)) return;
+    const fs::path target = fs::read_symlink(link, ec);
+    throw ReleaseError(rel + " is a symbolic link to " + (ec ? std::string("?") : target.string()) +
+                             ", which does not exist; fix or remove the link and run the command again");
+  }
+  std::set<fs::path> open_;  // the folders being collected, resolved (a linked folder's cycle)
   fs::path root_;
   Contents& out_;
   bool instructor_;
@@ -136,14 +150,18 @@ const Item* Contents::find(const std::string& path) const {
 
 std::string content_of(const Item& item) { return item.source.empty() ? item.text : util::read_file(item.source); }
 
-Contents student_contents(const course::Course& course) {
+Contents student_contents(const course::Course& course, const fs::path& framework) {
   Contents out;
+  // The framework's build, grader and the one script a build needs (the
+  // authoring scripts, fixtures and mutant conversion, stay behind), from
+  // this repository whatever folder the course is in (-DCOURSE_DIR): the
+  // handout is one folder holding both, built as its own course.
+  Collector fw(framework.empty() ? course.root : framework, out, false);
+  for (const char* top : {"CMakeLists.txt", "run.sh", ".gitignore"}) fw.file(top);
+  for (const char* dir : {"cmake", "grader"}) fw.tree(dir);
+  fw.file("scripts/deps.sh");
   Collector c(course.root, out, false);
-  for (const char* top : {"CMakeLists.txt", "run.sh", ".gitignore"}) c.file(top);
-  for (const char* dir : {"cmake", "grader", "lessons", "starter", "tests/public"}) c.tree(dir);
-  // The one script a build needs; the authoring scripts (fixtures, mutant
-  // conversion) stay with the course.
-  c.file("scripts/deps.sh");
+  for (const char* dir : {"lessons", "starter", "tests/public"}) c.tree(dir);
   for (const auto& lesson : course.lessons) {
     if (!forbidden_path(lesson.folder + "/")) c.tree(lesson.folder);
     for (const auto& e : lesson.exercises)
@@ -169,14 +187,16 @@ Contents student_contents(const course::Course& course) {
   return out;
 }
 
-Contents bundle_contents(const course::Course& course) {
+Contents bundle_contents(const course::Course& course, const fs::path& framework) {
   Contents out;
+  Collector fw(framework.empty() ? course.root : framework, out, true);
+  fw.file("CMakeLists.txt");
+  for (const char* dir : {"cmake", "grader"}) fw.tree(dir);
+  fw.file("scripts/deps.sh");
   Collector c(course.root, out, true);
-  for (const char* top : {"CMakeLists.txt", "course.yaml"}) c.file(top);
-  for (const char* dir : {"cmake", "grader", "lessons", "starter", "solutions", "tests/public", "tests/hidden",
-                          "tests/fixtures"})
+  c.file("course.yaml");
+  for (const char* dir : {"lessons", "starter", "solutions", "tests/public", "tests/hidden", "tests/fixtures"})
     c.tree(dir);
-  c.file("scripts/deps.sh");
   for (const auto& lesson : course.lessons) {
     c.tree(lesson.folder);
     for (const auto& e : lesson.exercises) {

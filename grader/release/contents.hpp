@@ -39,12 +39,14 @@ struct Contents {
   const Item* find(const std::string& path) const;
 };
 
-/// The course files of the student handout.
-Contents student_contents(const course::Course& course);
+/// The course files of the student handout, and the framework's (its build,
+/// grader/, run.sh, scripts/deps.sh) from `framework` (empty: the course's root).
+/// \throws std::runtime_error for a symbolic link that leads nowhere or into a cycle
+Contents student_contents(const course::Course& course, const std::filesystem::path& framework = {});
 
 /// The course files of the Gradescope bundle (everything grading needs,
 /// hidden tests and references included).
-Contents bundle_contents(const course::Course& course);
+Contents bundle_contents(const course::Course& course, const std::filesystem::path& framework = {});
 
 /// Thrown when a handout would contain instructor-only material; the message
 /// lists every offending file and why.

@@ -22,19 +22,19 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Templates the handout is made from, relative to the course root.
+// Templates the handout is made from, relative to the framework's root.
 constexpr const char* kReadmeTemplate = "ci/release/README.md";
 constexpr const char* kTestScriptTemplate = "ci/release/test.sh";
 constexpr const char* kWorkflowTemplate = "ci/github/student-check.yml";
 constexpr const char* kWorkflowPath = ".github/workflows/grader-check.yml";
 
-std::string read_template(const course::Course& course, const char* rel) {
-  fs::path p = course.root / rel;
+std::string read_template(const fs::path& framework, const char* rel) {
+  fs::path p = framework / rel;
   std::error_code ec;
   if (!fs::is_regular_file(p, ec))
-    throw ReleaseError(fmt::format("the template {} is missing from the course at {}; restore it (it ships with the "
+    throw ReleaseError(fmt::format("the template {} is missing from the framework at {}; restore it (it ships with the "
                                    "grader) and run `grader release` again",
-                                   rel, course.root.string()));
+                                   rel, framework.string()));
   return util::read_file(p);
 }
 
@@ -200,7 +200,8 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
                              "\nthis is a bug in `grader release`, please report it");
   }
 
-  Contents contents = student_contents(course);
+  const fs::path framework = options.framework.empty() ? course.root : options.framework;
+  Contents contents = student_contents(course, framework);
   // starter/ becomes the student's workspace: the starter as shipped stays
   // beside it for `grader reset` (course/pristine_starter.hpp).
   const std::size_t shipped = contents.items.size();
@@ -211,10 +212,10 @@ ReleaseReport write_release(const course::Course& course, const ReleaseOptions& 
                               item.source, item.text, false});
   }
   contents.put_text("course.yaml", student.yaml);
-  contents.put_text("README.md", render_student_readme(read_template(course, kReadmeTemplate), student_model,
+  contents.put_text("README.md", render_student_readme(read_template(framework, kReadmeTemplate), student_model,
                                                        options.track));
-  contents.put_text("test.sh", read_template(course, kTestScriptTemplate), true);
-  contents.put_text(kWorkflowPath, read_template(course, kWorkflowTemplate));
+  contents.put_text("test.sh", read_template(framework, kTestScriptTemplate), true);
+  contents.put_text(kWorkflowPath, read_template(framework, kWorkflowTemplate));
   for (const auto& [path, text] : quiz_forms_text)
     if (std::any_of(student.exercises.begin(), student.exercises.end(),
                     [&](const std::string& id) { return quiz_forms.count(id) && quiz_forms.at(id) == path; }))

@@ -30,6 +30,9 @@ struct ReleaseOptions {
   std::filesystem::path out;
   std::string track;   ///< empty: the whole course
   bool force = false;  ///< replace an earlier handout in OUT (its .git folder is kept)
+  /// Where the framework's build, grader/ and templates (ci/release, ci/github)
+  /// come from: the build's framework_root (build/toolchain.hpp); empty: the course's root.
+  std::filesystem::path framework;
 };
 
 struct ReleaseReport {
@@ -56,7 +59,7 @@ struct ReleaseReport {
 /// \throws ReleaseError, UnknownTrack (course_yaml.hpp), LeakError (contents.hpp)
 ReleaseReport write_release(const course::Course& course, const ReleaseOptions& options);
 
-/// The student README from the template ci/release/README.md: {{title}},
+/// The student README from the framework's template ci/release/README.md: {{title}},
 /// {{welcome}}, {{outline}} (a table of the lessons and their exercises),
 /// {{first_lesson}} and {{track}} are filled in.
 /// \throws ReleaseError for a placeholder it does not know.

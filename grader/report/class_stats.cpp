@@ -92,7 +92,7 @@ ClassStats class_stats(const course::Course* course, const std::vector<runner::S
     for (const auto& l : r.lessons) {
       const Outcome o = lesson_outcome(l);
       if (!attempted(o)) ++out.lessons_not_attempted;
-      if (needs_attention(o)) out.attention.push_back({r.student, r.student_name, l.lesson, o, first_message(l, Audience::instructor)});
+      if (needs_attention(o)) out.flagged.push_back({r.student, r.student_name, l.lesson, o, first_message(l, Audience::instructor)});
       for (const auto& t : l.tests) {
         if (t.status == TestStatus::not_run || t.status == TestStatus::pending_review) continue;
         if (!exercise_attempted(l, t.exercise)) continue;

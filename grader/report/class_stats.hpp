@@ -2,7 +2,7 @@
 // batch summary on the terminal, the class page): how many submissions
 // ended in each outcome, the score distribution, each exercise's pass rate
 // and the hardest tests over the students who attempted them, and every
-// lesson that needs an instructor's attention, with its student.
+// lesson that needs an instructor's look (flagged), with its student.
 #pragma once
 
 #include <map>
@@ -34,7 +34,7 @@ struct TestStats {
   int common_count = 0;
 };
 
-/// A lesson that needs attention (needs_attention): who, which lesson, what.
+/// A flagged lesson (needs_attention): who, which lesson, what.
 struct AttentionItem {
   std::string student, name;  ///< id, and the roster's name ("" when none)
   std::string lesson;
@@ -51,7 +51,7 @@ struct ClassStats {
   double mean = 0, median = 0, lowest = 0, highest = 0;
   std::vector<ExerciseStats> exercises;  ///< in course order (unknown exercises last, as first seen)
   std::vector<TestStats> hardest;        ///< most failures first (ties in course order), at most 10, each failed at least once
-  std::vector<AttentionItem> attention;  ///< in the order of the results, then of their lessons
+  std::vector<AttentionItem> flagged;  ///< in the order of the results, then of their lessons
   int lessons_not_attempted = 0;         ///< lessons (of all submissions) not attempted
   int submissions_not_attempted = 0;     ///< submissions that attempted no lesson (empty ones included)
 };

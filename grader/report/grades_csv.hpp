@@ -30,7 +30,7 @@ std::string grades_csv(const std::vector<runner::SubmissionResult>& results,
                        const std::vector<NoSubmission>& not_submitted = {});
 
 /// The status column: the outcome (outcome_summary), then the test counts:
-/// "compile error (attention: compile error); 27 of 30 tests passed; 2 not
+/// "compile error (vectors: compile error); 27 of 30 tests passed; 2 not
 /// implemented; 1 awaiting review".
 std::string status_summary(const runner::SubmissionResult& result);
 

@@ -6,7 +6,7 @@
 //    "tests": [{"name": "...", "name_format": "text", "number": "1.2",
 //               "score": 0, "max_score": 2, "status": "failed",
 //               "output": "...", "output_format": "text",
-//               "tags": ["positional-encoding", "pe-formula"], "visibility": "after_due_date"}]}
+//               "tags": ["vectors", "dot-product"], "visibility": "after_due_date"}]}
 //
 // Students read it: a test with show_details == false shows its
 // public_message, never its message.

@@ -174,14 +174,14 @@ std::string first_message(const runner::LessonResult& lesson, Audience audience)
 
 std::string outcome_summary(const runner::SubmissionResult& result) {
   std::string out(words_of(submission_outcome(result)));
-  std::string attention;
+  std::string flagged;
   std::size_t not_attempted = 0;
   for (const auto& lesson : result.lessons) {
     const Outcome o = lesson_outcome(lesson);
     if (!attempted(o)) ++not_attempted;
-    if (needs_attention(o)) attention += fmt::format("{}{}: {}", attention.empty() ? "" : "; ", lesson.lesson, words_of(o));
+    if (needs_attention(o)) flagged += fmt::format("{}{}: {}", flagged.empty() ? "" : "; ", lesson.lesson, words_of(o));
   }
-  if (!attention.empty()) out += " (" + attention + ")";
+  if (!flagged.empty()) out += " (" + flagged + ")";
   if (not_attempted > 0 && attempted(submission_outcome(result)))
     out += fmt::format("; {} of {} lessons not attempted", not_attempted, result.lessons.size());
   return out;

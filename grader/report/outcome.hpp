@@ -62,8 +62,8 @@ Outcome submission_outcome(const runner::SubmissionResult& result);
 std::string first_message(const runner::LessonResult& lesson, Audience audience);
 
 /// One line for a status column: the submission's outcome, the lessons
-/// that need attention with theirs, and how many lessons were not attempted:
-/// "crashed (attention: crashed; masks: timed out); 5 of 8 lessons not attempted".
+/// flagged (needs_attention) with theirs, and how many lessons were not attempted:
+/// "crashed (vectors: crashed; matrices: timed out); 5 of 8 lessons not attempted".
 std::string outcome_summary(const runner::SubmissionResult& result);
 
 }  // namespace grader::report

@@ -241,7 +241,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
 
 /// A lesson's detail (compiler output names files relative to the
 /// workspace) with the course's student files named as the student knows
-/// them: `attention/softmax.cpp:3:1:` becomes `my-work/attention/softmax.cpp:3:1:`.
+/// them: `vectors/dot.cpp:3:1:` becomes `my-work/vectors/dot.cpp:3:1:`.
 std::string detail_in_workspace(const course::Course& course, const TerminalStyle& style, const std::string& detail) {
   if (style.workspace.empty()) return detail;
   std::string folder = style.workspace.back() == '/' ? style.workspace : style.workspace + "/";

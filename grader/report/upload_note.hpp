@@ -1,6 +1,6 @@
 // What became of a student's upload that is not simply a course file: a
 // file Canvas renamed on a second upload ("softmax-1.cpp graded as
-// attention/softmax.cpp (...)"), or a file ignored because the course does
+// vectors/dot.cpp (...)"), or a file ignored because the course does
 // not name it. The batch summary (batch::upload_notes) and the class page
 // list them, so a lost upload is seen by the instructor, not only on the
 // student's page.
@@ -13,7 +13,7 @@ namespace grader::report {
 struct UploadNote {
   std::string student;
   std::string name;  ///< the roster's name ("" when none)
-  std::string text;  ///< "softmax-1.cpp graded as attention/softmax.cpp (...)", "notes.txt ignored: not a course file"
+  std::string text;  ///< "dot-1.cpp graded as vectors/dot.cpp (...)", "notes.txt ignored: not a course file"
   bool renamed = false;  ///< graded under the course file's name (the student's page says so; ignored files it lists already)
 };
 

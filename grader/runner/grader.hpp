@@ -95,7 +95,7 @@ class Grader {
 };
 
 /// Every file a lesson's worker compiles: its own exercises' code files and
-/// those of the lessons it uses (workspace-relative, e.g. "attention/softmax.cpp"),
+/// those of the lessons it uses (workspace-relative, e.g. "vectors/dot.cpp"),
 /// except the used lessons in `served` (answered by the reference over callbacks).
 std::vector<std::string> worker_files(const course::Course& course, const course::Lesson& lesson,
                                       const std::vector<std::string>& served = {});

@@ -71,7 +71,7 @@ std::string letters_text(const std::set<char>& letters) {
   return out;
 }
 
-/// "ReviewQuiz" from "review-quiz": results read like GoogleTest's "Suite.Test".
+/// "FinalQuiz" from "final-quiz": results read like GoogleTest's "Suite.Test".
 std::string suite_name(const std::string& exercise_id) {
   std::string out;
   bool upper = true;

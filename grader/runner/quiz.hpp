@@ -11,7 +11,7 @@
 //                                                           my answer ...
 // The answer key (course.yaml `answer_key`, under tests/hidden/, never
 // released) lists the same ids with their type, correct answer, tolerance,
-// points and feedback; see tests/hidden/review-quiz/answer_key.yaml.
+// points and feedback; see docs/course-yaml.md, "Quizzes".
 #pragma once
 
 #include <cstddef>

@@ -66,7 +66,7 @@ struct Region {
 /// Two students' copies of one file.
 struct Pair {
   std::string exercise;
-  std::string file;                  ///< workspace path, e.g. "attention/softmax.cpp"
+  std::string file;                  ///< workspace path, e.g. "vectors/dot.cpp"
   std::string student_a, student_b;  ///< student_a < student_b
   double score = 0;                  ///< 2 * evidence / (tokens_a + tokens_b)
   double max_score = 0;              ///< matched / min(tokens_a, tokens_b) (JPlag's "max")

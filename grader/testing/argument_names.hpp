@@ -1,6 +1,6 @@
 // Whether an std::invalid_argument message names an argument the way the
 // course's headers promise. Shared by the suites' EXPECT_INVALID_ARGUMENT
-// (lessons/common/testing.hpp) and `grader validate`'s check that no such
+// (grader/authoring/testing.hpp) and `grader validate`'s check that no such
 // expectation is vacuous (grader/validate/argument_checks.hpp). Header only:
 // suites and the grader read the same rule.
 //
@@ -42,7 +42,7 @@ inline bool first_word_is_field(std::string_view text, std::string_view argument
 }
 
 // A message may open with the function that throws it ("positional_encoding:
-// seq_len must be >= 0", "MultiHeadAttention::forward: query: ..."): the text
+// seq_len must be >= 0", "Counter::add: amount: ..."): the text
 // after that prefix, or empty when the first word is not a name and ": ".
 inline std::string_view after_function_prefix(std::string_view message) {
   std::size_t i = 0;

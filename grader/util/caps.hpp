@@ -99,7 +99,7 @@ inline constexpr std::size_t kMaxCallbackBytes = 16 * MiB;
 inline constexpr std::size_t kMaxCallbacksPerCall = 1024;
 /// What a reference may do for one callback, counted from the arguments by
 /// the estimator its server declares beside it (serve_reference,
-/// lessons/common/reference_support.hpp) and refused before it runs, so a
+/// grader/authoring/reference_support.hpp) and refused before it runs, so a
 /// worker's sizes cannot make the trusted process allocate or compute
 /// without bound. The course's callbacks are far below all three (its
 /// largest module is E = 64: 16,640 parameters).

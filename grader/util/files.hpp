@@ -32,7 +32,7 @@ class TempDir {
   bool keep_ = false;
 };
 
-/// Path relative to `base` using '/' separators, e.g. "positional-encoding/x.cpp".
+/// Path relative to `base` using '/' separators, e.g. "vectors/x.cpp".
 std::string relative_text(const fs::path& path, const fs::path& base);
 
 }  // namespace grader::util

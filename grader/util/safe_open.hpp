@@ -38,9 +38,9 @@ struct Opened {
   Fd fd;
   bool missing = false;  ///< a component does not exist (refused stays empty)
   /// Why it was not opened, naming the component:
-  /// "positional-encoding/ is a symbolic link: never followed".
+  /// "vectors/ is a symbolic link: never followed".
   std::string refused;
-  /// The component `refused` is about, as a relative path ("positional-encoding").
+  /// The component `refused` is about, as a relative path ("vectors").
   std::string component;
 };
 

@@ -1,6 +1,6 @@
 // `grader validate`'s check that an expected error cannot pass for the wrong
 // argument. Every EXPECT_INVALID_ARGUMENT records the argument it expects
-// named and the message the call threw (lessons/common/testing.hpp); on the
+// named and the message the call threw (grader/authoring/testing.hpp); on the
 // references' run those are the references' messages. An expectation that a
 // message thrown for ANOTHER argument of the same lesson would satisfy too is
 // vacuous: a student whose error names the wrong argument keeps the points

@@ -10,7 +10,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// "tests/mutants/attention/softmax-no-max/", as an author finds it.
+// "tests/mutants/vectors/dot-off-by-one/", as an author finds it.
 std::string folder_name(const fs::path& mutant_folder) {
   return "tests/mutants/" + mutant_folder.parent_path().filename().string() + "/" + mutant_folder.filename().string() + "/";
 }

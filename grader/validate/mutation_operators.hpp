@@ -31,7 +31,7 @@
 namespace grader::validate {
 
 struct Mutation {
-  std::string file;         ///< workspace-relative, e.g. "positional-encoding/positional_encoding.cpp"
+  std::string file;         ///< workspace-relative, e.g. "vectors/dot.cpp"
   std::string op;           ///< one of mutation_operator_names()
   int line = 0;             ///< 1-based first line the edit touches
   std::string before;       ///< the lines the edit touches, whitespace runs as one space

@@ -64,7 +64,7 @@ std::string shown(const std::string& line) {
   return out;
 }
 
-// "a/attention/softmax.cpp" -> "attention/softmax.cpp"; empty for /dev/null.
+// "a/vectors/dot.cpp" -> "vectors/dot.cpp"; empty for /dev/null.
 std::string header_path(const std::string& line, const std::string& marker, const std::string& prefix,
                         const std::string& where) {
   std::string path = without_cr(line.substr(marker.size()));

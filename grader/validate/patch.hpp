@@ -1,8 +1,8 @@
 // A strict unified-diff applier for the course's mutants (tests/mutants/*/*/change.patch).
 //
 // The patch is what `diff -u --label a/PATH --label b/PATH` or `git diff --no-index`
-// writes, with paths relative to the folder it applies to: `--- a/attention/softmax.cpp`,
-// `+++ b/attention/softmax.cpp`; `--- /dev/null` creates a file. Several files and
+// writes, with paths relative to the folder it applies to: `--- a/vectors/dot.cpp`,
+// `+++ b/vectors/dot.cpp`; `--- /dev/null` creates a file. Several files and
 // hunks, "\ No newline at end of file" and CRLF lines (kept as they are) are
 // understood. A hunk is found at its stated line or at an offset from it, but its
 // context must match exactly (no fuzz). Anything else is refused with a PatchError
@@ -39,7 +39,7 @@ struct FilePatch {
   std::vector<Hunk> hunks;
 };
 
-/// Parses `text`; `name` (e.g. "tests/mutants/attention/x/change.patch") is
+/// Parses `text`; `name` (e.g. "tests/mutants/vectors/x/change.patch") is
 /// used in messages. Throws PatchError on a malformed patch: no file in it,
 /// paths that are absolute, hold "..", lack the a/ and b/ prefixes or differ
 /// between --- and +++, a file named twice, a malformed hunk header, counts

@@ -32,14 +32,14 @@ std::vector<PitfallEntry> pitfall_entries(const std::string& readme);
 
 struct LessonReadme {
   std::string lesson;  ///< lesson id
-  std::string name;    ///< its path for messages ("lessons/attention/README.md")
+  std::string name;    ///< its path for messages ("lessons/vectors/README.md")
   std::string text;
 };
 
 /// What is wrong between the lessons' READMEs and the course's mutants, by
 /// lesson: an entry with no id, an id that no mutant names (a mutant of any
-/// lesson may show a pitfall: positional-encoding's "never added" is made in
-/// shapes-and-debugging), an id whose mutants none has an `expect_cause` (a
+/// lesson may show a pitfall: one lesson's "never added" may be made in a
+/// later lesson's code), an id whose mutants none has an `expect_cause` (a
 /// student who makes a pitfall the lesson names is told it: grader validate
 /// then checks that cause is shown), a mutant that names an id no README has
 /// (under the mutant's lesson). A lesson with no problem is absent.

@@ -14,7 +14,7 @@
 namespace grader::worker {
 
 /// The stack of the latest exception thrown in this worker, innermost first:
-/// demangled names without their parameters ("course::MultiHeadAttention::forward";
+/// demangled names without their parameters ("course::Counter::add";
 /// a lambda is named by its enclosing function), frames without a name left
 /// out, at most caps::kMaxFaultFrames names of caps::kMaxFaultNameBytes each.
 std::vector<std::string> last_throw_stack();
@@ -35,7 +35,7 @@ std::string function_name_of(const std::string& demangled);
 void install_fault_handlers(int reply_fd);
 
 /// The function a mangled name ("_ZN6course18MultiHeadAttention7forwardERKi")
-/// names, without its parameters, in `out` ("course::MultiHeadAttention::forward"),
+/// names, without its parameters, in `out` ("course::Counter::add"),
 /// as function_name_of gives it from the demangled text for the names a
 /// course defines (namespaces, classes, constructors, operator(), a lambda's
 /// enclosing function). False, and `out` empty, for any other (templates,

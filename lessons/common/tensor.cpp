@@ -139,7 +139,4 @@ void check_shape(const std::string& name, const MatrixXd& m, const std::vector<I
   check_shape(name, std::vector<Index>{m.rows(), m.cols()}, want);
 }
 
-not_implemented::not_implemented(const std::string& function, const std::string& where)
-    : std::logic_error("not implemented: " + function + " (" + where + ")") {}
-
 }  // namespace course

@@ -14,6 +14,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "grader/authoring/not_implemented.hpp"
+
 namespace course {
 
 using Index = std::int64_t;
@@ -99,11 +101,5 @@ void check_shape(const std::string& name, const std::vector<Index>& got, const s
 void check_shape(const std::string& name, const Tensor& t, const std::vector<Index>& want);
 void check_shape(const std::string& name, const MatrixXf& m, const std::vector<Index>& want);
 void check_shape(const std::string& name, const MatrixXd& m, const std::vector<Index>& want);
-
-/// Thrown by starter stubs: "not implemented: positional_encoding (lesson positional-encoding, exercise pe-formula)".
-class not_implemented : public std::logic_error {
- public:
-  not_implemented(const std::string& function, const std::string& where);
-};
 
 }  // namespace course

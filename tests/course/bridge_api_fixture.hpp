@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "common/declare.hpp"
-#include "common/objects.hpp"
-#include "common/tensor.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
+#include "common/tensor_codec.hpp"
 
 namespace bridge_fixture {
 

@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "bridge_api_fixture.hpp"
-#include "common/codec.hpp"
-#include "common/proxy_support.hpp"
-#include "common/worker_support.hpp"
+#include "grader/authoring/codec.hpp"
+#include "grader/authoring/proxy_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
 #include "grader/util/files.hpp"

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "bridge_api_fixture.hpp"
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 
 namespace bridge_fixture {
 

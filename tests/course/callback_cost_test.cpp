@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/reference_support.hpp"
+#include "grader/authoring/reference_support.hpp"
 #include "grader/client/reference_table.hpp"
 #include "grader/util/caps.hpp"
 #if defined(CALLBACK_COST_MHA)

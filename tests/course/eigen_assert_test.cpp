@@ -1,7 +1,7 @@
-// common/eigen_assert.hpp: Eigen's assertions, as student files are compiled
+// grader/authoring/eigen_assert.hpp: Eigen's assertions, as student files are compiled
 // (the header comes first, before Eigen), throw course::EigenAssertion with a
 // sentence a student can act on, and never Eigen's header text.
-#include "common/eigen_assert.hpp"
+#include "grader/authoring/eigen_assert.hpp"
 
 #include <gtest/gtest.h>
 

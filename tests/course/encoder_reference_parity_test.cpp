@@ -1,5 +1,5 @@
 // The encoder-block reference solution against PyTorch's own numbers
-// (tests/fixtures/encoder-block, written by scripts/make_encoder_fixtures.py):
+// (tests/fixtures/encoder-block, written by tests/fixture_scripts/make_encoder_fixtures.py):
 // torch.nn.LayerNorm, the feed-forward network, TransformerEncoderLayer in
 // both norm orders with both activations and every kind of mask, and
 // TransformerEncoder. The hidden suite grades students against the same
@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 #include "encoder_fixture.hpp"
 

@@ -1,5 +1,5 @@
 // An expected error names its argument the way the headers promise:
-// EXPECT_INVALID_ARGUMENT (lessons/common/testing.hpp) through
+// EXPECT_INVALID_ARGUMENT (grader/authoring/testing.hpp) through
 // grader::testing::names_argument, and `grader validate`'s check that no
 // expectation would pass for a message naming another argument
 // (grader/validate/argument_checks.hpp).
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "grader/testing/argument_names.hpp"
 #include "grader/validate/argument_checks.hpp"
 

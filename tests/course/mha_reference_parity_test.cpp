@@ -1,5 +1,5 @@
 // The multi-head-attention reference solution against PyTorch's own numbers
-// (tests/fixtures/multi-head-attention, written by scripts/make_mha_fixtures.py).
+// (tests/fixtures/multi-head-attention, written by tests/fixture_scripts/make_mha_fixtures.py).
 // The hidden suite grades students against the same fixtures; this test proves
 // the reference itself agrees with torch.nn.MultiheadAttention, so the two
 // suites cannot drift apart from PyTorch together.
@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_fixture.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 

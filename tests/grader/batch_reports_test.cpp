@@ -165,10 +165,10 @@ TEST(ClassSummary, RatesOverThoseWhoAttemptedAndProblemsByStudent) {
   ASSERT_FALSE(stats.hardest.empty());
   EXPECT_EQ(stats.hardest[0].attempted, 3);
   EXPECT_EQ(stats.lessons_not_attempted, 1);
-  ASSERT_EQ(stats.attention.size(), 1u);
-  EXPECT_EQ(stats.attention[0].student, "c");
-  EXPECT_EQ(stats.attention[0].outcome, report::Outcome::crashed);
-  EXPECT_EQ(stats.attention[0].message, "zeta(1): your code crashed: SIGSEGV");
+  ASSERT_EQ(stats.flagged.size(), 1u);
+  EXPECT_EQ(stats.flagged[0].student, "c");
+  EXPECT_EQ(stats.flagged[0].outcome, report::Outcome::crashed);
+  EXPECT_EQ(stats.flagged[0].message, "zeta(1): your code crashed: SIGSEGV");
 
   const std::string text = grader::batch::class_summary(course_of_three(), {solved, partial, crashed});
   EXPECT_NE(text.find("Status: 1 crashed, 1 graded with failures, 1 passed\n"), std::string::npos) << text;
@@ -192,12 +192,12 @@ TEST(ClassStats, AttentionNamesTheFunctionAtFault) {
   crashed.lessons[0].tests[0].message = "zeta(1): your code crashed: SIGSEGV\nmore";
   const auto course = course_of_three();
   const auto stats = report::class_stats(&course, {hung, crashed});
-  ASSERT_EQ(stats.attention.size(), 2u);
-  EXPECT_EQ(stats.attention[0].message,
+  ASSERT_EQ(stats.flagged.size(), 2u);
+  EXPECT_EQ(stats.flagged[0].message,
             "encoder_layer(x): timed out after 2.0 s; at fault: your `layer_norm` (lesson first, exercise alpha: "
             "first/norm.cpp)");
-  EXPECT_EQ(stats.attention[1].message, "zeta(1): your code crashed: SIGSEGV") << "no function at fault: the call";
-  EXPECT_EQ(report::first_message(hung.lessons[0], report::Audience::instructor), stats.attention[0].message);
+  EXPECT_EQ(stats.flagged[1].message, "zeta(1): your code crashed: SIGSEGV") << "no function at fault: the call";
+  EXPECT_EQ(report::first_message(hung.lessons[0], report::Audience::instructor), stats.flagged[0].message);
   const std::string text = grader::batch::class_summary(course_of_three(), {hung, crashed});
   EXPECT_NE(text.find("at fault: your `layer_norm` (lesson first"), std::string::npos) << text;
 }

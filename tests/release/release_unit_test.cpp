@@ -304,7 +304,6 @@ class ScratchCourse {
     file("docs/instructors.md", "# staff only\n");
     file("bench/bench.cpp", "// benchmark\n");
     file("lessons/alpha/.notes.swp", "editor junk\n");
-    fs::create_symlink(root_ / "solutions/alpha/a.cpp", root_ / "lessons/alpha/reference_link.cpp");
     for (const char* t : {"ci/release/README.md", "ci/release/test.sh", "ci/github/student-check.yml",
                           "ci/gradescope/setup.sh", "ci/gradescope/run_autograder"}) {
       fs::create_directories((root_ / t).parent_path());
@@ -370,10 +369,85 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
   EXPECT_FALSE(contains(paths, "scripts/make_fixtures.py"));
   EXPECT_FALSE(contains(paths, "scripts/mutants_to_patches.sh"));  // an authoring script, not the build's
   EXPECT_FALSE(contains(paths, "lessons/alpha/.notes.swp"));
-  EXPECT_FALSE(contains(paths, "lessons/alpha/reference_link.cpp"));  // a link to a solution is not followed
   const auto* run = rel::student_contents(course.load()).find("run.sh");
   ASSERT_NE(run, nullptr);
   EXPECT_TRUE(run->executable);
+}
+
+// A symbolic link in a course folder is followed where the author placed it
+// (the course is trusted), whether it names a file or a folder, inside the
+// course or outside it; one that leads nowhere, or back into a folder it is
+// in, stops the release with a message that says it is a link.
+TEST(ReleaseContents, FollowsALinkedFileAndALinkedFolder) {
+  ScratchCourse course;
+  const fs::path shared = course.sibling("shared");
+  fs::create_directories(shared / "inner");
+  std::ofstream(shared / "inner" / "notes.md") << "# shared notes\n";
+  std::ofstream(shared / "helper.hpp") << "// a helper\n";
+  fs::create_symlink(shared, course.root() / "lessons/alpha/shared");
+  fs::create_symlink(shared / "helper.hpp", course.root() / "lessons/alpha/helper.hpp");
+  fs::create_symlink(course.root() / "lessons/alpha/README.md", course.root() / "lessons/alpha/README_again.md");
+  auto paths = paths_of(rel::student_contents(course.load()));
+  for (const char* shipped : {"lessons/alpha/shared/inner/notes.md", "lessons/alpha/shared/helper.hpp",
+                              "lessons/alpha/helper.hpp", "lessons/alpha/README_again.md"})
+    EXPECT_TRUE(contains(paths, shipped)) << shipped;
+}
+
+TEST(ReleaseContents, RefusesADanglingLinkNamingIt) {
+  ScratchCourse course;
+  fs::create_symlink(course.root() / "lessons/alpha/gone.hpp", course.root() / "lessons/alpha/link.hpp");
+  try {
+    rel::student_contents(course.load());
+    FAIL() << "a dangling link was left out without a word";
+  } catch (const rel::ReleaseError& e) {
+    EXPECT_NE(std::string(e.what()).find("lessons/alpha/link.hpp is a symbolic link to"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos) << e.what();
+  }
+  // A dangling linked folder too.
+  fs::remove(course.root() / "lessons/alpha/link.hpp");
+  fs::create_symlink(course.root() / "nowhere", course.root() / "starter/alpha/linked");
+  EXPECT_THROW(rel::student_contents(course.load()), rel::ReleaseError);
+}
+
+TEST(ReleaseContents, RefusesALinkedFolderThatLeadsBackIntoItself) {
+  ScratchCourse course;
+  fs::create_symlink(course.root() / "lessons", course.root() / "lessons/alpha/loop");
+  try {
+    rel::student_contents(course.load());
+    FAIL() << "a link cycle was accepted";
+  } catch (const rel::ReleaseError& e) {
+    EXPECT_NE(std::string(e.what()).find("symbolic link back to a folder"), std::string::npos) << e.what();
+  }
+}
+
+TEST(ReleaseContents, ALinkToASolutionIsFollowedAndThenRefusedAsALeak) {
+  ScratchCourse course;
+  fs::create_symlink(course.root() / "solutions/alpha/a.cpp", course.root() / "lessons/alpha/reference_link.cpp");
+  auto contents = rel::student_contents(course.load());
+  EXPECT_TRUE(contains(paths_of(contents), "lessons/alpha/reference_link.cpp"));
+  EXPECT_THROW(rel::check_no_instructor_content(course.load(), contents), rel::LeakError);
+}
+
+// The framework's parts of a handout come from the framework, the course's
+// from the course, when the course is a folder of its own (-DCOURSE_DIR).
+TEST(ReleaseContents, FrameworkPartsComeFromTheFrameworkFolder) {
+  ScratchCourse course;
+  const fs::path framework = course.sibling("framework");
+  for (const char* f : {"CMakeLists.txt", "run.sh", "scripts/deps.sh", "cmake/Only.cmake", "grader/only.cpp"}) {
+    fs::create_directories((framework / f).parent_path());
+    std::ofstream(framework / f) << "// the framework's " << f << "\n";
+  }
+  fs::remove_all(course.root() / "cmake");
+  fs::remove_all(course.root() / "grader");
+  auto contents = rel::student_contents(course.load(), framework);
+  auto paths = paths_of(contents);
+  for (const char* shipped : {"CMakeLists.txt", "run.sh", "scripts/deps.sh", "cmake/Only.cmake", "grader/only.cpp",
+                              "lessons/alpha/README.md", "starter/alpha/a.cpp", "tests/public/alpha/a_test.cpp"})
+    EXPECT_TRUE(contains(paths, shipped)) << shipped;
+  EXPECT_EQ(rel::content_of(*contents.find("CMakeLists.txt")), "// the framework's CMakeLists.txt\n");
+  auto bundle = paths_of(rel::bundle_contents(course.load(), framework));
+  for (const char* shipped : {"CMakeLists.txt", "grader/only.cpp", "course.yaml", "solutions/alpha/a.cpp"})
+    EXPECT_TRUE(contains(bundle, shipped)) << shipped;
 }
 
 TEST(ReleaseContents, BundleHoldsWhatGradingNeedsAndNoMore) {

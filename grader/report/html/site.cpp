@@ -198,7 +198,7 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
   // The hardest tests: most failures among the students who attempted them.
   body += "<h2>Hardest tests</h2>\n";
   if (stats.hardest.empty()) {
-    body += stats.attention.empty()
+    body += stats.flagged.empty()
                 ? "<p>No test of an attempted exercise failed.</p>\n"
                 : "<p>No test that ran failed (the tests of code that did not compile or start did not run: see "
                   "below).</p>\n";
@@ -221,7 +221,7 @@ std::string class_page(const SiteInput& in, const std::map<std::string, std::str
 
   body += "<h2>Compile errors, crashes, timeouts and code that did not start</h2>\n";
   std::string problems;
-  for (const auto& a : stats.attention)
+  for (const auto& a : stats.flagged)
     problems += fmt::format("<li data-student=\"{}\" data-outcome=\"{}\">{}, {}: <strong>{}</strong>{}</li>\n", h(a.student),
                             name_of(a.outcome), student_link(a.student, a.name), h(a.lesson), h(words_of(a.outcome)),
                             a.message.empty() ? "" : ": <code>" + h(first_line(a.message)) + "</code>");

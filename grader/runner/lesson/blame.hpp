@@ -18,13 +18,13 @@ namespace grader::runner {
 
 /// A function a starter file defines, and where the student writes it.
 struct FunctionHome {
-  std::string written;  ///< as the starter writes it: "MultiHeadAttention::forward"
+  std::string written;  ///< as the starter writes it: "Counter::add"
   std::string lesson;
   std::string exercise;  ///< the first exercise (in course order) whose files hold it
-  std::string file;      ///< "multi-head-attention/mha_combine.cpp"
+  std::string file;      ///< "vectors/dot.cpp"
 };
 /// Keyed by the fully qualified name, as a stack names it:
-/// "course::MultiHeadAttention::forward".
+/// "course::Counter::add".
 using FunctionHomes = std::map<std::string, FunctionHome>;
 
 /// The functions defined at namespace scope in `source` (a starter file),

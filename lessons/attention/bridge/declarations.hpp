@@ -5,7 +5,8 @@
 #include <string>
 
 #include "attention/attention.hpp"
-#include "common/declare.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
 
 COURSE_ENUM_NAMES(course::Mask::Kind, {course::Mask::Kind::none, "none"}, {course::Mask::Kind::boolean, "boolean"},
                   {course::Mask::Kind::additive, "additive"});

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "attention/bridge/declarations.hpp"
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 
 namespace student {
 // scores: (R, C) -> (R, C)

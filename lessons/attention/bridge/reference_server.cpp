@@ -5,7 +5,7 @@
 // what it holds at once, its steps) is counted from the arguments and
 // checked before the reference runs (docs/security.md, "Callbacks").
 #include "attention/bridge/declarations.hpp"
-#include "common/reference_support.hpp"
+#include "grader/authoring/reference_support.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 // functions"). Course-owned and free of reference code: linked into a worker
 // in place of the student's attention files.
 #include "attention/bridge/declarations.hpp"
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 
 namespace course {
 

@@ -1,7 +1,7 @@
 // Worker side of the attention bridge: exposes the student's functions by
 // name. Linked only into workers, never with reference code.
 #include "attention/bridge/declarations.hpp"
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 
 void grader::worker::register_functions(Registry& registry) {
   using namespace course::bridge;

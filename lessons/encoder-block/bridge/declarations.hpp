@@ -4,7 +4,8 @@
 
 #include <string>
 
-#include "common/declare.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
 #include "encoder-block/encoder_block.hpp"
 // Lesson multi-head-attention's types (MhaParameters, AttentionMask), carried
 // by an encoder layer's parameters and masks, travel with its codecs.

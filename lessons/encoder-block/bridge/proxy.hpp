@@ -2,7 +2,7 @@
 // their worker process, with the signatures of encoder-block/encoder_block.hpp.
 #pragma once
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "encoder-block/bridge/declarations.hpp"
 
 namespace student {

@@ -8,7 +8,7 @@
 // instructor build, never into a worker. Each function's cost (its result,
 // what it holds at once, its steps) is counted from the arguments and checked
 // before the reference runs (docs/security.md, "Callbacks").
-#include "common/reference_support.hpp"
+#include "grader/authoring/reference_support.hpp"
 #include "encoder-block/bridge/declarations.hpp"
 
 namespace {

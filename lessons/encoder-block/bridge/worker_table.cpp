@@ -1,6 +1,6 @@
 // Worker side of the encoder-block bridge: exposes the student's functions by
 // name. Linked only into workers, never with reference code.
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "encoder-block/bridge/declarations.hpp"
 
 void grader::worker::register_functions(Registry& registry) {

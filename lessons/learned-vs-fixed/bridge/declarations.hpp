@@ -6,8 +6,9 @@
 
 #include <cstdint>
 
-#include "common/declare.hpp"
-#include "common/objects.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
 #include "learned-vs-fixed/learned_vs_fixed.hpp"
 
 COURSE_STRUCT_FIELDS(course::PositionStats, min_distance, neighbour_ratio);

@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "learned-vs-fixed/bridge/declarations.hpp"
 
 namespace student {

@@ -2,7 +2,7 @@
 // functions by name. Linked only into workers, never with reference code.
 // The student's LearnedPositionalEmbedding objects live here across calls,
 // each until the end of the test that made it.
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "learned-vs-fixed/bridge/declarations.hpp"
 
 void grader::worker::register_functions(Registry& registry) {

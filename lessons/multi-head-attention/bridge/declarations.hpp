@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "common/declare.hpp"
-#include "common/objects.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 COURSE_STRUCT_FIELDS(course::MhaParameters, in_proj_weight, in_proj_bias, out_proj_weight, out_proj_bias);

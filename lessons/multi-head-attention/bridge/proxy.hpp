@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "multi-head-attention/bridge/declarations.hpp"
 
 namespace student {

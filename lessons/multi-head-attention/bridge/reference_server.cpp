@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "common/reference_support.hpp"
+#include "grader/authoring/reference_support.hpp"
 #include "multi-head-attention/bridge/callbacks.hpp"
 
 namespace {

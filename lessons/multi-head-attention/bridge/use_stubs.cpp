@@ -5,7 +5,7 @@
 // functions"). Course-owned and free of reference code: linked into a worker
 // in place of the student's multi-head-attention files. Every function of the
 // header is here, so a later lesson may call any of them.
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "multi-head-attention/bridge/callbacks.hpp"
 
 namespace course {

@@ -4,7 +4,8 @@
 #pragma once
 
 #include "attention/bridge/declarations.hpp"
-#include "common/declare.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
 #include "order-matters/order_matters.hpp"
 
 COURSE_STRUCT_FIELDS(course::OrderComparison, permutation, pooled_distance_without, pooled_distance_with,

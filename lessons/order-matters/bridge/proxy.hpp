@@ -2,7 +2,7 @@
 // their worker process, with the signatures of order-matters/order_matters.hpp.
 #pragma once
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "order-matters/bridge/declarations.hpp"
 
 namespace student {

@@ -2,7 +2,8 @@
 // (docs/bridge-api.md): names and defaults as in positional_encoding.hpp.
 #pragma once
 
-#include "common/declare.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 
 namespace course::bridge::pe {

@@ -2,7 +2,7 @@
 // in their worker process, with the signatures of positional_encoding.hpp.
 #pragma once
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
 
 namespace student {

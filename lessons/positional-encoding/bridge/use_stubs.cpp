@@ -4,7 +4,7 @@
 // (grader::worker::call_back, docs/architecture.md "Earlier lessons'
 // functions"). Course-owned and free of reference code: linked into a worker
 // in place of the student's positional-encoding files.
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
 
 namespace course {

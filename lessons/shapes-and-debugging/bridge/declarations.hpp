@@ -2,7 +2,8 @@
 // (docs/bridge-api.md): names as in shapes_and_debugging.hpp.
 #pragma once
 
-#include "common/declare.hpp"
+#include "common/tensor_codec.hpp"
+#include "grader/authoring/declare.hpp"
 #include "shapes-and-debugging/shapes_and_debugging.hpp"
 
 namespace course::bridge::shapes {

@@ -2,7 +2,7 @@
 // called in their worker process, with the signatures of shapes_and_debugging.hpp.
 #pragma once
 
-#include "common/proxy_support.hpp"
+#include "grader/authoring/proxy_support.hpp"
 #include "shapes-and-debugging/bridge/declarations.hpp"
 
 namespace student {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "attention/attention.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 
 namespace attention_hidden {
 
@@ -21,7 +21,7 @@ using course::MatrixXb;
 using course::MatrixXf;
 
 // Tolerance for float results compared with the reference or with PyTorch: the
-// course's float32 rule (common/testing.hpp), |got - want| <= 1e-5 + 3e-5 * |want|.
+// course's float32 rule (lessons/common/tensor_testing.hpp), |got - want| <= 1e-5 + 3e-5 * |want|.
 // Correct implementations differ only by rounding: the order of the sums in
 // Q K^T, in the softmax denominator and in weights * V, the softmax's form
 // (exp(x - max) / sum or exp(x - logsumexp(x))), and std::exp versus Eigen's

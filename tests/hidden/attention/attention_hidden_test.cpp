@@ -7,7 +7,7 @@
 #include "attention/attention.hpp"
 #include "attention/bridge/proxy.hpp"
 #include "attention_hidden_support.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "torch_fixtures.hpp"
 
 using namespace attention_hidden;

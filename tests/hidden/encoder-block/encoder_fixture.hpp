@@ -1,9 +1,9 @@
 // Reads tests/fixtures/encoder-block/<name>.txt, written by
-// scripts/make_encoder_fixtures.py from torch.nn.LayerNorm,
+// tests/fixture_scripts/make_encoder_fixtures.py from torch.nn.LayerNorm,
 // TransformerEncoderLayer and TransformerEncoder (the multi-head-attention
 // fixtures' format and reader; tensors named as in torch's state_dict).
 //
-// Tolerance against PyTorch: the course's float32 rule (common/testing.hpp).
+// Tolerance against PyTorch: the course's float32 rule (lessons/common/tensor_testing.hpp).
 // Both sides compute in float32; a layer adds the attention's error to the
 // feed-forward's, and a layer norm divides by a standard deviation near 1,
 // so reordered sums move results by a few ulps of values near 3: the
@@ -14,7 +14,7 @@
 #include <string>
 
 #include "../multi-head-attention/mha_fixture.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 
 namespace encoder_fixture {
@@ -25,7 +25,7 @@ inline constexpr double kTorchAtol = course_testing::kFloatTol.atol;
 inline constexpr double kTorchRtol = course_testing::kFloatTol.rtol;
 
 inline Fixture load(const std::string& name) {
-  return Fixture::load_from("encoder-block", "scripts/make_encoder_fixtures.py", name);
+  return Fixture::load_from("encoder-block", "tests/fixture_scripts/make_encoder_fixtures.py", name);
 }
 
 /// The fixtures of one encoder layer, and of stacks, in the order of the script.

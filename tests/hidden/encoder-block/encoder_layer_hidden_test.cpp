@@ -1,6 +1,6 @@
 // Exercise encoder-layer, hidden tests: against PyTorch's nn.TransformerEncoderLayer
 // (both norm orders, both activations, every kind of mask) and the reference.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
 #include "encoder_mistakes.hpp"

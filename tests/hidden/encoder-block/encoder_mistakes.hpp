@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 
 namespace encoder_mistakes {

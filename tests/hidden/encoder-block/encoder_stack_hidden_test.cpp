@@ -1,6 +1,6 @@
 // Exercise encoder-stack, hidden tests: encoder_input and transformer_encoder
 // against PyTorch's nn.TransformerEncoder and the reference.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
 #include "encoder_mistakes.hpp"

@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/encoder_block.hpp"
 
 namespace encoder_sweep {

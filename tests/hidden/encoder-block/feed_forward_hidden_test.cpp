@@ -1,5 +1,5 @@
 // Exercise feed-forward, hidden tests: against PyTorch's linear1, activation, linear2 and the reference.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
 #include "encoder_sweep.hpp"

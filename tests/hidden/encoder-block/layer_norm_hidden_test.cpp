@@ -1,5 +1,5 @@
 // Exercise layer-norm, hidden tests: against PyTorch's nn.LayerNorm and the reference.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_fixture.hpp"
 #include "encoder_mistakes.hpp"

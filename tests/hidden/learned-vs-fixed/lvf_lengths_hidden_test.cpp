@@ -2,7 +2,7 @@
 // several widths, tables and seeds; the table's edge; long sequences; errors.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "learned-vs-fixed/bridge/proxy.hpp"
 #include "learned-vs-fixed/learned_vs_fixed.hpp"
 
@@ -11,7 +11,7 @@ namespace {
 using course::Index;
 
 // See lvf_stats_hidden_test.cpp: the statistics agree to ~1e-13 relative,
-// inside the course's double rule (common/testing.hpp).
+// inside the course's double rule (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 void expect_same_stat(double got, double want, const std::string& what) {

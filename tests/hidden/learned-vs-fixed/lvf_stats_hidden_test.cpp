@@ -3,7 +3,7 @@
 #include <cmath>
 #include <random>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "learned-vs-fixed/bridge/proxy.hpp"
 #include "learned-vs-fixed/learned_vs_fixed.hpp"
 #include "positional-encoding/positional_encoding.hpp"
@@ -14,7 +14,7 @@ using course::Index;
 using course::MatrixXd;
 
 // Means of up to ~10^5 distances: summation order moves them by ~1e-13
-// relative, inside the course's double rule (common/testing.hpp); every wrong
+// relative, inside the course's double rule (lessons/common/tensor_testing.hpp); every wrong
 // formula is off by > 1e-3.
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 

@@ -2,7 +2,7 @@
 // forward at the table's edge, set_table and every error.
 #include <stdexcept>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "learned-vs-fixed/bridge/proxy.hpp"
 #include "learned-vs-fixed/learned_vs_fixed.hpp"
 
@@ -12,7 +12,7 @@ using course::Index;
 using course::MatrixXd;
 
 // The bound may be computed in float or double (one float ulp apart): the
-// draws are float results under the course's float32 rule (common/testing.hpp).
+// draws are float results under the course's float32 rule (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kInitTol = course_testing::kFloatTol;
 
 struct Size {

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_fixture.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 

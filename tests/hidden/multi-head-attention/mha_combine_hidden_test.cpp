@@ -1,6 +1,6 @@
 // Exercise mha-combine, hidden tests: merge_heads and forward against
 // PyTorch's fixtures and against the reference on sweeps.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_against_torch.hpp"
 #include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"

@@ -1,5 +1,5 @@
 // Reads tests/fixtures/multi-head-attention/<name>.txt, written by
-// scripts/make_mha_fixtures.py from torch.nn.MultiheadAttention (format in
+// tests/fixture_scripts/make_mha_fixtures.py from torch.nn.MultiheadAttention (format in
 // that script's docstring). Used by the hidden suite and by the framework's
 // reference parity test (tests/course/mha_reference_parity_test.cpp); the
 // encoder-block hidden suite reads its own fixtures with load_from.
@@ -23,12 +23,12 @@
 #include <vector>
 
 #include "common/tensor.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_fixture {
 
-/// PyTorch computes in float32 too: the course's float32 rule (common/testing.hpp).
+/// PyTorch computes in float32 too: the course's float32 rule (lessons/common/tensor_testing.hpp).
 inline constexpr double kTorchAtol = course_testing::kFloatTol.atol;
 inline constexpr double kTorchRtol = course_testing::kFloatTol.rtol;
 
@@ -106,7 +106,7 @@ class Fixture {
 
   /// Throws std::runtime_error saying what is wrong and how to regenerate the file.
   static Fixture load(const std::string& fixture_name) {
-    return load_from("multi-head-attention", "scripts/make_mha_fixtures.py", fixture_name);
+    return load_from("multi-head-attention", "tests/fixture_scripts/make_mha_fixtures.py", fixture_name);
   }
 
   /// Another lesson's fixture in the same format: tests/fixtures/<lesson>/<name>.txt,

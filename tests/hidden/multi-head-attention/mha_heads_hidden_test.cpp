@@ -2,7 +2,7 @@
 // on sweeps of shapes, with score biases and with very large scores.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"

@@ -1,6 +1,6 @@
 // Exercise mha-masks, hidden tests: causal masks and merged masks against the
 // reference, and masked forward passes against PyTorch and the reference.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_against_torch.hpp"
 #include "mha_sweep.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"

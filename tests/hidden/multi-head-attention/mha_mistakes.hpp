@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_mistakes {

@@ -1,6 +1,6 @@
 // Exercise mha-projections, hidden tests: initialisation for many sizes and
 // seeds, size checks, and the projection into heads against the reference and PyTorch.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_fixture.hpp"
 #include "mha_mistakes.hpp"
 #include "mha_sweep.hpp"
@@ -13,7 +13,7 @@ using course::Index;
 using mha_fixture::Fixture;
 
 // The init bound may be computed in float or double: at most one float ulp
-// (6e-8) apart, inside the course's float32 rule (common/testing.hpp). A value
+// (6e-8) apart, inside the course's float32 rule (lessons/common/tensor_testing.hpp). A value
 // drawn out of order is off by ~100%.
 constexpr course_testing::Tolerance kInitTol = course_testing::kFloatTol;
 

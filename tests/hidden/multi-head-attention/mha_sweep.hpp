@@ -5,7 +5,7 @@
 // another summation order (explicit loops against Eigen's blocked products,
 // q scaled before or after the product, a mean computed as sum * (1/H) or
 // sum / H). With inputs of size ~1 and E <= 64 such reorderings move results
-// by a few 1e-7; the course's float32 rule (common/testing.hpp: 1e-5 absolute
+// by a few 1e-7; the course's float32 rule (lessons/common/tensor_testing.hpp: 1e-5 absolute
 // plus 3e-5 relative) keeps a wide margin while every wrong formula (wrong
 // scale, axis, head order, bias) is off by 1e-2 or more.
 #pragma once
@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "common/tensor.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 namespace mha_sweep {

@@ -1,6 +1,6 @@
 // Exercise order-attend, hidden tests: self_attend and mean_pool against the
 // reference on random inputs and on real sentences, and their errors.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
 #include "order_hidden_support.hpp"

@@ -1,6 +1,6 @@
 // Exercise order-compare, hidden tests: every field against the reference on
 // many sentence pairs, the two graded facts, and the errors.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
 #include "order_hidden_support.hpp"

@@ -1,6 +1,6 @@
 // Exercise order-embed, hidden tests: every word of the vocabulary, the
 // encoding at several widths against the reference, the unknown-word message.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order-matters/order_matters.hpp"
 #include "order_hidden_support.hpp"

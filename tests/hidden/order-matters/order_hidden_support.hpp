@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/toy_model.hpp"
 
 namespace order_hidden {
@@ -15,7 +15,7 @@ namespace order_hidden {
 using course::Index;
 using course::MatrixXf;
 
-/// Every comparison uses the course's float32 rule (common/testing.hpp).
+/// Every comparison uses the course's float32 rule (lessons/common/tensor_testing.hpp).
 /// with_positions: one float rounding of a double encoding added to values
 /// below 4 (at most 2.4e-7 off). Wrong formulas are off by > 1e-3.
 constexpr course_testing::Tolerance kPositionTol = course_testing::kFloatTol;

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/order_matters.hpp"
 
 namespace order_mistakes {

@@ -1,5 +1,5 @@
 // Reads tests/fixtures/positional-encoding/pe_numpy_golden.txt, written by
-// scripts/make_pe_fixtures.py from the lesson's NumPy formula. Format: '#'
+// tests/fixture_scripts/make_pe_fixtures.py from the lesson's NumPy formula. Format: '#'
 // comment lines, then per case a line "seq_len d_model base" followed by
 // seq_len * d_model values (17 significant digits, so doubles round-trip).
 #pragma once
@@ -27,7 +27,7 @@ inline std::string path() { return std::string(COURSE_SOURCE_DIR) + "/tests/fixt
 /// when the file is missing or malformed.
 inline std::vector<Case> load() {
   std::ifstream in(path());
-  if (!in) throw std::runtime_error("cannot open " + path() + "; regenerate it with /usr/bin/python3 scripts/make_pe_fixtures.py");
+  if (!in) throw std::runtime_error("cannot open " + path() + "; regenerate it with /usr/bin/python3 tests/fixture_scripts/make_pe_fixtures.py");
   std::stringstream data;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;

@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "../../public/positional-encoding/pe_checks.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 
 namespace pe_mistakes {
 

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../../public/positional-encoding/pe_checks.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "pe_golden.hpp"
 #include "pe_mistakes.hpp"
 #include "positional-encoding/bridge/proxy.hpp"

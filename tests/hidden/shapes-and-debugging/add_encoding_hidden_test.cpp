@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../../public/shapes-and-debugging/dbg_checks.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_random.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 #include "shapes-and-debugging/shapes_and_debugging.hpp"
@@ -25,7 +25,7 @@ std::string returned(const MatrixXd& m) { return "returned a " + dbg::shape_text
 // One addition per element: any correct implementation gives the reference's
 // bits exactly, so the tolerance only allows the rounding of a different
 // association (e.g. adding zero rows first), far below any wrong row (~0.1):
-// the course's double rule (common/testing.hpp).
+// the course's double rule (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 struct Shape {

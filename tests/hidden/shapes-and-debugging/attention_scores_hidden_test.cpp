@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "../../public/shapes-and-debugging/dbg_checks.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_random.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 #include "shapes-and-debugging/shapes_and_debugging.hpp"
@@ -24,7 +24,7 @@ std::string call_of(const MatrixXf& q, const MatrixXf& k) {
 std::string returned(const MatrixXf& m) { return "returned a " + dbg::shape_text(m) + " matrix"; }
 
 /// Float scores of inputs in [-1, 1) are compared under the course's float32
-/// rule (common/testing.hpp): a dot product of D <= 64 terms summed in another
+/// rule (lessons/common/tensor_testing.hpp): a dot product of D <= 64 terms summed in another
 /// order (Eigen's blocked product, a plain loop, q scaled before or after)
 /// moves a score by well under 1e-6 in practice, while a wrong scale errs by
 /// 10% or more of scores around 0.3.

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "../../public/shapes-and-debugging/dbg_checks.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_random.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 #include "shapes-and-debugging/shapes_and_debugging.hpp"

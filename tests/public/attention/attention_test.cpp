@@ -1,14 +1,14 @@
 // Exercise attention: public tests, without masks (those are in masks_test.cpp).
 #include "attention/attention.hpp"
 #include "attention/bridge/proxy.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "matrix_literal.hpp"
 
 namespace {
 
 using attention_tests::matrix;
 
-// The course's tolerance for float32 results (common/testing.hpp).
+// The course's tolerance for float32 results (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 // The worked example of the README: L = 2, S = 3, D = 4, Dv = 2.

@@ -4,7 +4,7 @@
 
 #include "attention/attention.hpp"
 #include "attention/bridge/proxy.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "matrix_literal.hpp"
 
 namespace {
@@ -12,7 +12,7 @@ namespace {
 using attention_tests::blocked;
 using attention_tests::matrix;
 
-// The course's tolerance for float32 results (common/testing.hpp).
+// The course's tolerance for float32 results (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 // The README's worked example (L = 2, S = 3, D = 4, Dv = 2).

@@ -4,14 +4,14 @@
 
 #include "attention/attention.hpp"
 #include "attention/bridge/proxy.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "matrix_literal.hpp"
 
 namespace {
 
 using attention_tests::matrix;
 
-// The course's tolerance for float32 results (common/testing.hpp).
+// The course's tolerance for float32 results (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 const float kLn2 = std::log(2.0f);

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <functional>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
 

@@ -1,10 +1,10 @@
 // Exercise encoder-layer against PyTorch: torch.nn.TransformerEncoderLayer's
 // own numbers (torch_layer_cases.hpp, written by
-// scripts/make_public_torch_cases.py) for each norm order, each activation and
+// tests/fixture_scripts/make_public_torch_cases.py) for each norm order, each activation and
 // each kind of mask, so `grader check` sees what `grader grade` sees.
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "torch_layer_cases.hpp"
 

@@ -1,7 +1,7 @@
 // Exercise encoder-stack: the embeddings with their positions, then N layers and the final norm.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
 

@@ -1,7 +1,7 @@
 // Exercise feed-forward: the activation and the position-wise feed-forward network.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
 

@@ -1,7 +1,7 @@
 // Exercise layer-norm: torch.nn.LayerNorm over the last axis.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "encoder-block/bridge/proxy.hpp"
 #include "encoder_public_support.hpp"
 
@@ -13,7 +13,7 @@ using course::VectorXf;
 using encoder_public::plain_norm;
 using encoder_public::random_tensor;
 
-// The course's tolerance for float32 results (common/testing.hpp).
+// The course's tolerance for float32 results (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 // Mean and variance of a normalised position: eps = 1e-5 lowers the variance by
 // eps / variance, and a position's statistics add E roundings, so they are

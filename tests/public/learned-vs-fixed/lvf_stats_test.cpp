@@ -2,14 +2,14 @@
 // Run them with `build/bin/grader check learned-vs-fixed`.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "learned-vs-fixed/bridge/proxy.hpp"
 
 namespace {
 
 using course::MatrixXd;
 
-// The course's tolerance for double results (common/testing.hpp): sums of
+// The course's tolerance for double results (lessons/common/tensor_testing.hpp): sums of
 // square roots in another order agree to about 1e-15 here.
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 

@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "common/seeded_init.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "learned-vs-fixed/bridge/proxy.hpp"
 
 namespace {
@@ -22,7 +22,7 @@ MatrixXd recipe(Index max_len, Index d_model, std::uint64_t seed) {
 }
 
 // Init bounds may be computed in float or in double (one float ulp apart):
-// the draws are float32 results under the course's tolerance (common/testing.hpp).
+// the draws are float32 results under the course's tolerance (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(LvfTable, TableHasTheRequestedShape) {

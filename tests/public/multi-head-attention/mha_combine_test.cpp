@@ -1,5 +1,5 @@
 // Exercise mha-combine: merging the heads and the full forward pass.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_public_support.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 
@@ -12,7 +12,7 @@ using course::VectorXf;
 using mha_public::filled;
 using mha_public::random_tensor;
 
-// The course's tolerance for float32 results (common/testing.hpp): a forward
+// The course's tolerance for float32 results (lessons/common/tensor_testing.hpp): a forward
 // pass sums over embed_dim products, so values near 19 carry a few ulps of 1.9e-6.
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <limits>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_public_support.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 
@@ -14,7 +14,7 @@ using mha_public::filled;
 using mha_public::random_tensor;
 
 // Hand-computed values go through a few float32 operations (exp, a sum of
-// two or four terms, a division): the course's float32 tolerance (common/testing.hpp).
+// two or four terms, a division): the course's float32 tolerance (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(MhaHeads, CrossAttentionShapes) {

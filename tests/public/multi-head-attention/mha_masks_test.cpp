@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_public_support.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 
@@ -19,7 +19,7 @@ using mha_public::random_tensor;
 constexpr float kInf = std::numeric_limits<float>::infinity();
 // A blocked key contributes exactly 0, but an implementation may still round
 // differently when other inputs change (e.g. a softmax that subtracts one
-// maximum for the whole matrix): the course's float32 tolerance (common/testing.hpp).
+// maximum for the whole matrix): the course's float32 tolerance (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 // The weight of a blocked key is exp(-inf) = 0, but Eigen's vectorised exp()
 // returns the smallest normal float (~3e-39) for -inf: both count as zero.

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "common/seeded_init.hpp"
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "mha_public_support.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 
@@ -14,7 +14,7 @@ using course::Tensor;
 using mha_public::filled;
 
 // Init bounds may be computed in float or in double (one float ulp apart):
-// the draws are float32 results under the course's tolerance (common/testing.hpp).
+// the draws are float32 results under the course's tolerance (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 
 TEST(MhaProjections, SeedExampleHasTorchShapedParameters) {

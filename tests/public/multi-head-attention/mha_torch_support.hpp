@@ -1,5 +1,5 @@
 // Runs MultiHeadAttention::forward, on self-attention, with torch's numbers
-// (torch_forward_cases.hpp, written by scripts/make_public_torch_cases.py),
+// (torch_forward_cases.hpp, written by tests/fixture_scripts/make_public_torch_cases.py),
 // and checks torch's output and weights. Shared by the public suites of
 // mha-combine (no mask) and mha-masks (each kind of mask).
 #pragma once
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "multi-head-attention/bridge/proxy.hpp"
 #include "torch_forward_cases.hpp"
 

@@ -1,5 +1,5 @@
 // torch.nn.MultiheadAttention's numbers for the public multi-head-attention suite.
-// Written by scripts/make_public_torch_cases.py with torch 1.13.0a0; do not edit.
+// Written by tests/fixture_scripts/make_public_torch_cases.py with torch 1.13.0a0; do not edit.
 // Inputs and parameters are rounded to 4 decimals; every value is a float32
 // written with the fewest digits that read back to the same float.
 #pragma once

@@ -2,7 +2,7 @@
 // Run them with `build/bin/grader check order-matters`.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order_public.hpp"
 
@@ -19,7 +19,7 @@ constexpr Index E = course::toy::kEmbedDim;
 
 // Outputs are float sums of 8 products of values below 4. Summing in another
 // order (reordered rows, another loop) moves results by about 1e-7; the
-// course's float32 tolerance (common/testing.hpp) allows it, while every wrong
+// course's float32 tolerance (lessons/common/tensor_testing.hpp) allows it, while every wrong
 // formula tried (no transpose, key used as value, a mask, no scaling) is off by
 // more than 0.01.
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;

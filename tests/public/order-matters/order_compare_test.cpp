@@ -1,6 +1,6 @@
 // Public tests of exercise order-compare: compare_orders(sentence_a, sentence_b).
 // Run them with `build/bin/grader check order-matters`.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order_public.hpp"
 
@@ -11,7 +11,7 @@ using order_public::words;
 
 // "Zero" without encoding: the two runs differ only in the order float sums
 // are taken, under 5e-7 on values near 1. The course's float32 atol
-// (common/testing.hpp: 1e-5, an expected zero) is twenty times that.
+// (lessons/common/tensor_testing.hpp: 1e-5, an expected zero) is twenty times that.
 constexpr float kRoundingOnly = static_cast<float>(course_testing::kFloatTol.atol);
 
 // "Clearly not zero" with encoding: for the toy model (fixed numbers, the same

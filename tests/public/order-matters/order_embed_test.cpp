@@ -2,7 +2,7 @@
 // Run them with `build/bin/grader check order-matters`.
 #include <cmath>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/bridge/proxy.hpp"
 #include "order_public.hpp"
 
@@ -18,7 +18,7 @@ constexpr Index E = course::toy::kEmbedDim;
 
 // with_positions adds a double encoding rounded to float once: entries of size
 // up to about 3 carry a float rounding of at most 2.4e-7, inside the course's
-// float32 tolerance (common/testing.hpp); any wrong formula (a position off by
+// float32 tolerance (lessons/common/tensor_testing.hpp); any wrong formula (a position off by
 // one, sin/cos swapped) is off by more than 1e-3.
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;
 

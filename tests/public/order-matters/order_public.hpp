@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "order-matters/toy_model.hpp"
 
 namespace order_public {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 
 namespace pe_checks {
 
@@ -164,7 +164,7 @@ inline MatrixXd hand_computed_3x5() {
 /// the angle grows up to seq_len - 1 radians. sin and cos have slope at most 1,
 /// so the values differ by up to ~8 ulp of the largest angle (8 * 2.2e-16 *
 /// (seq_len - 1): 1.8e-11 at 10,000 positions, 1e-14 at 50), plus the course's
-/// double tolerance (common/testing.hpp: 1e-12 absolute) for the
+/// double tolerance (lessons/common/tensor_testing.hpp: 1e-12 absolute) for the
 /// rounding of sin/cos themselves and of the frequency. Any real bug (integer
 /// division, a swapped sin/cos, float precision, a wrong base) errs by 1e-8 or
 /// far more.

@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "pe_checks.hpp"
 #include "positional-encoding/bridge/proxy.hpp"
 #include "positional-encoding/positional_encoding.hpp"
@@ -13,7 +13,7 @@ using pe_checks::call_text;
 
 // The values below are sines and cosines of angles under 5 radians, computed
 // two ways (10^i by hand versus the formula): they agree to about 1e-16. The
-// course's double tolerance (common/testing.hpp: 1e-12 + 1e-12 * |expected|)
+// course's double tolerance (lessons/common/tensor_testing.hpp: 1e-12 + 1e-12 * |expected|)
 // leaves room for any correct double computation and rejects every wrong one:
 // a wrong formula misses by far more, and even a float computation of the right
 // formula by about 3e-8.

@@ -1,14 +1,14 @@
 // Public tests of exercise pe-repair: the repaired positional_encoding_loop must
 // return what positional_encoding returns with the default base.
 // Run them with `build/bin/grader check positional-encoding`.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "pe_checks.hpp"
 #include "positional-encoding/bridge/proxy.hpp"
 #include "positional-encoding/positional_encoding.hpp"
 
 // Same reasoning as in pe_formula_test.cpp: angles under 5 radians, so two
 // correct double computations agree to about 1e-16, well inside the course's
-// double tolerance (common/testing.hpp).
+// double tolerance (lessons/common/tensor_testing.hpp).
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 
 TEST(PeRepair, ShapeAtFiveByEight) {

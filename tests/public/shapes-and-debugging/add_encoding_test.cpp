@@ -1,6 +1,6 @@
 // Public tests of exercise dbg-add-encoding: small inputs you can add up by
 // hand. Run them with `build/bin/grader check shapes-and-debugging`.
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_checks.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 
@@ -9,7 +9,7 @@ namespace {
 using course::MatrixXd;
 
 // Every value below is a small dyadic fraction, so each sum is exact in
-// double; the course's double tolerance (common/testing.hpp) only forgives an
+// double; the course's double tolerance (lessons/common/tensor_testing.hpp) only forgives an
 // implementation that adds in another order.
 constexpr course_testing::Tolerance kTol = course_testing::kDoubleTol;
 

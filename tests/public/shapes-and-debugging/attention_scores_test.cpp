@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_checks.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 
@@ -18,7 +18,7 @@ std::string call_of(const MatrixXf& q, const MatrixXf& k) {
 }
 
 // D = 4 below, so the scale 1/sqrt(D) is exactly 0.5 and every expected score
-// is exact in float; the course's float32 tolerance (common/testing.hpp)
+// is exact in float; the course's float32 tolerance (lessons/common/tensor_testing.hpp)
 // forgives a scale computed with one rounding, or a division instead of a
 // multiplication.
 constexpr course_testing::Tolerance kTol = course_testing::kFloatTol;

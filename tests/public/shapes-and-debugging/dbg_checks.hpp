@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "common/proxy_support.hpp"
-#include "common/testing.hpp"
+#include "grader/authoring/proxy_support.hpp"
+#include "common/tensor_testing.hpp"
 
 namespace dbg {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_checks.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 

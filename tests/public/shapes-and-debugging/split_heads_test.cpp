@@ -4,7 +4,7 @@
 //   build/bin/grader check shapes-and-debugging
 #include <string>
 
-#include "common/testing.hpp"
+#include "common/tensor_testing.hpp"
 #include "dbg_checks.hpp"
 #include "shapes-and-debugging/bridge/proxy.hpp"
 

@@ -5,7 +5,7 @@
 // lesson"). Course-owned and free of reference code: linked into a worker in
 // place of the student's encoder-block/feed_forward.cpp, and only for the tests
 // of the exercises that use it.
-#include "common/worker_support.hpp"
+#include "grader/authoring/worker_support.hpp"
 #include "encoder-block/bridge/declarations.hpp"
 
 namespace course {

@@ -1,0 +1,65 @@
+// The trusted side of callbacks for a lesson's declared functions
+// (grader/client/reference_table.hpp, docs/bridge-api.md). Included only by
+// lessons/<id>/bridge/reference_server.cpp, linked only into the suites of an
+// instructor build, never into a worker.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "grader/authoring/declare.hpp"
+#include "grader/client/reference_table.hpp"
+
+namespace course::bridge {
+
+using grader::client::CallbackCost;
+
+/// The values of a tensor of these sizes (0 when one is 0). In a double, so
+/// products of hostile sizes cannot overflow; a negative size counts as its
+/// magnitude, so an estimate never relies on the reference refusing it.
+inline double elements(std::initializer_list<std::int64_t> sizes) {
+  double n = 1;
+  for (std::int64_t s : sizes) n *= std::fabs(static_cast<double>(s));
+  return n;
+}
+inline double elements(std::int64_t rows, std::int64_t cols) { return elements({rows, cols}); }
+
+/// The iterations of loops nested over these sizes: as elements(), but an
+/// empty size counts as 1, since the loops around it still run (merging the
+/// heads of a (2^26, 2^26, 0, 1) tensor is 2^52 iterations over nothing).
+inline double steps(std::initializer_list<std::int64_t> sizes) {
+  double n = 1;
+  for (std::int64_t s : sizes) n *= std::max(1.0, std::fabs(static_cast<double>(s)));
+  return n;
+}
+
+/// serve_reference<&course::f>("lesson", declared, [](args...) { return CallbackCost{...}; }):
+/// answers a worker's callback for declared.name() with the reference
+/// course::f. `cost` gets the decoded arguments and returns what the
+/// reference will do with them (its result, the values it holds at once,
+/// its steps of work), an upper bound for any arguments the reference
+/// accepts; the callback is refused before the reference runs when any part
+/// is over its cap (grader::client::check_callback_cost, docs/security.md
+/// "Callbacks"). Returns true (to initialise a variable).
+template <auto Fn, typename Decl, typename Cost>
+bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
+  static_assert(std::is_same_v<decltype(Fn), typename Decl::Signature*>,
+                "serve_reference: the declaration's signature is not this function's");
+  static_assert(std::is_same_v<decltype(std::apply(cost, std::declval<const typename Decl::Arguments&>())), CallbackCost>,
+                "serve_reference: the cost estimator takes the decoded arguments and returns a CallbackCost "
+                "(result, held, steps)");
+  return grader::client::add_reference(std::move(lesson), decl.wire_name(), [&decl, cost](const Values& values) {
+    auto args = decl.decode_arguments(values);
+    const std::string text = std::apply([&decl](const auto&... a) { return decl.call_text(a...); }, std::as_const(args));
+    grader::client::check_callback_cost(std::apply(cost, std::as_const(args)), text);
+    return decl.encode_result(std::apply(Fn, std::move(args)));
+  });
+}
+
+}  // namespace course::bridge

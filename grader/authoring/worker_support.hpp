@@ -1,0 +1,115 @@
+// Worker side of a lesson bridge: registers declared functions (declare.hpp)
+// and answers for earlier lessons' functions through callbacks
+// (docs/bridge-api.md). Linked only into workers, never with reference code.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "grader/authoring/bridge.hpp"
+#include "grader/authoring/declare.hpp"
+#include "grader/authoring/objects.hpp"
+#include "grader/worker/registry.hpp"
+
+namespace course::bridge {
+
+/// Reports course::not_implemented as kind "not_implemented", so the grader
+/// can tell "not started" from "wrong". Every lesson's table calls this.
+void register_course_errors(grader::worker::Registry& registry);
+
+/// Runs Fn on a call's decoded arguments and encodes its result.
+template <auto Fn, typename Decl>
+Values run_declared(const Decl& decl, const Values& values) {
+  auto args = decl.decode_arguments(values);
+  if constexpr (std::is_void_v<typename Decl::Result>) {
+    std::apply(Fn, std::move(args));
+    return {};
+  } else {
+    return decl.encode_result(std::apply(Fn, std::move(args)));
+  }
+}
+
+/// expose<&course::f>(registry, declared): the worker answers calls of
+/// declared.name() with the student's course::f. The declaration must be of
+/// that very function (a compile error says so otherwise).
+template <auto Fn, typename Decl>
+void expose(grader::worker::Registry& registry, const Decl& decl) {
+  static_assert(std::is_same_v<decltype(Fn), typename Decl::Signature*>,
+                "expose: the declaration's signature is not this function's (declared from another function?)");
+  registry.add(decl.wire_name(), [&decl](const Values& values) -> Values { return run_declared<Fn>(decl, values); });
+}
+
+namespace detail {
+/// The live objects of class C, by handle. Handles are never reused within
+/// a worker, so a stale one cannot reach a newer object.
+template <typename C>
+std::map<std::int64_t, std::unique_ptr<C>>& objects() {
+  static std::map<std::int64_t, std::unique_ptr<C>> table;
+  return table;
+}
+inline std::int64_t next_handle() {
+  static std::int64_t last = 0;
+  return ++last;
+}
+template <typename C>
+C& object(std::int64_t handle, const std::string& wire_name) {
+  auto& table = objects<C>();
+  auto it = table.find(handle);
+  if (it == table.end())
+    throw ProtocolError("the worker has no object " + std::to_string(handle) + " for " + wire_name +
+                        " (objects are released when the test that made them ends)");
+  return *it->second;
+}
+}  // namespace detail
+
+/// expose_constructor(registry, declared): "C.new" builds the student's C
+/// and answers its handle; every object is destroyed at the end of its test
+/// (grader::worker::kReleaseObjects).
+template <typename Ctor>
+void expose_constructor(grader::worker::Registry& registry, const Ctor& ctor) {
+  using C = typename Ctor::Class;
+  registry.add(ctor.wire_name(), [&ctor](const Values& values) -> Values {
+    auto made = std::apply([](auto&&... a) { return std::make_unique<C>(std::move(a)...); },
+                           ctor.decode_arguments(values));
+    const std::int64_t handle = detail::next_handle();
+    detail::objects<C>().emplace(handle, std::move(made));
+    return {Value{handle}};
+  });
+  registry.add_release([] { detail::objects<C>().clear(); });
+}
+
+/// expose_method<&C::f>(registry, declared): "C.f" runs the student's f on
+/// the object whose handle comes first in the call.
+template <auto Fn, typename M>
+void expose_method(grader::worker::Registry& registry, const M& method) {
+  static_assert(std::is_same_v<decltype(Fn), typename M::Pointer>,
+                "expose_method: the declaration's member type is not this method's");
+  using C = typename M::Class;
+  registry.add(method.wire_name(), [&method](const Values& values) -> Values {
+    Cursor in(values);
+    C& object = detail::object<C>(bridge::decode<std::int64_t>(in, "object handle"), method.wire_name());
+    auto args = method.decode_arguments(in);
+    auto run = [&object](auto&&... a) -> decltype(auto) { return (object.*Fn)(std::move(a)...); };
+    if constexpr (std::is_void_v<typename M::Result>) {
+      std::apply(run, std::move(args));
+      return {};
+    } else {
+      return method.encode_result(std::apply(run, std::move(args)));
+    }
+  });
+}
+
+/// In a use stub: asks the trusted side to run the earlier lesson's
+/// reference for `decl` with these arguments (grader::worker::call_back).
+template <typename Decl, typename... G>
+typename Decl::Result call_reference(const Decl& decl, const G&... args) {
+  static_assert(sizeof...(G) == Decl::arity, "call_reference: pass every argument");
+  return decl.decode_result(grader::worker::call_back(decl.wire_name(), decl.encode_call(args...)), " answer");
+}
+
+}  // namespace course::bridge
