@@ -3,8 +3,12 @@
 // (docs/bridge-api.md). Never references the student's symbols.
 //
 //   namespace student {
-//   inline constexpr course::bridge::Proxy<course::bridge::pe::positional_encoding> positional_encoding{};
+//   inline constexpr course::bridge::Proxy<course::bridge::positional_encoding::positional_encoding>
+//       positional_encoding{};
 //   }
+//
+// which a lesson's generated proxy.hpp writes for every entry of its list
+// (COURSE_STUDENT_PROXIES, below).
 #pragma once
 
 #include <cstddef>
