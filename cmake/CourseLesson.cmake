@@ -8,23 +8,30 @@
 # built is ignored with a warning. The targets:
 #   course_<id>_reference      solutions/<id>/*.cpp (trusted; linked into HIDDEN suites only,
 #                              and absent from the student release, which has no solutions/)
-#   course_<id>_worker_table   lessons/<id>/bridge/worker_table.cpp (linked into student workers)
-#   course_<id>_proxy          lessons/<id>/bridge/proxy.cpp (test side of the pipe)
+#   course_<id>_worker_table   the lesson's functions and classes by name (linked into student
+#                              workers), generated from lessons/<id>/bridge/declarations.hpp, the
+#                              lesson's one list (grader/authoring/lesson_bridge.hpp, docs/bridge-api.md),
+#                              as are the pieces below, into build/bridges/<id>/bridge/
+#   course_<id>_proxy          header only: build/bridges/<id>/bridge/proxy.hpp, the suites' student::
+#                              names (test side of the pipe)
 #   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
-#   course_<id>_use_stubs      lessons/<id>/bridge/use_stubs.cpp: the lesson's functions as callbacks
-#                              to the trusted side, linked into the workers of later lessons graded
-#                              against this lesson's reference (course.yaml `uses`; no reference code)
-#   course_<id>_reference_server  lessons/<id>/bridge/reference_server.cpp: answers those callbacks
-#                              with the reference (trusted; linked into the suites of lessons that
-#                              USE this one, when the reference exists)
+#   course_<id>_use_stubs      the lesson's functions as callbacks to the trusted side, linked into the
+#                              workers of later lessons graded against this lesson's reference
+#                              (course.yaml `uses`; no reference code), with the class methods of
+#                              lessons/<id>/bridge/use_stubs.cpp when there is one
+#   course_<id>_reference_server  answers those callbacks with the reference, each function's cost
+#                              from lessons/<id>/bridge/costs.hpp (trusted; linked into the suites of
+#                              lessons that USE this one, when the reference exists), with
+#                              lessons/<id>/bridge/reference_server.cpp when there is one
 #   suite_<id>_public_serving  the public suite again, with the USES lessons' reference servers, for
 #                              `grader grade` (the plain public suite, the one students build, never
 #                              links a reference)
-#   course_<id>_exercise_stubs_<exercise>  lessons/<id>/bridge/exercise_stubs/<exercise>.cpp: one
-#                              exercise's functions as callbacks, linked into the workers that grade
-#                              the exercises of the same lesson that use it (course.yaml, an exercise's
-#                              `uses`); the lesson's own reference server then goes into its
-#                              public_serving and hidden suites, which answer them
+#   course_<id>_exercise_stubs_<exercise>  the functions of one exercise (its list
+#                              COURSE_EXERCISE_<id>_<exercise> in declarations.hpp) as callbacks,
+#                              linked into the workers that grade the exercises of the same lesson
+#                              that use it (course.yaml, an exercise's `uses`); the lesson's own
+#                              reference server then goes into its public_serving and hidden
+#                              suites, which answer them
 # and records where they are in the grader's toolchain manifest. Hyphens in
 # ids become underscores in target names. Each lesson also gets the
 # precompiled header its student files are compiled with (StudentPch.cmake).
@@ -84,13 +91,13 @@ function(add_course_lesson id)
   if(NOT DEFINED ARG_USES)
     set(ARG_USES ${COURSE_LESSON_${name}_USES})
   endif()
-  foreach(bridge worker_table proxy)
-    if(NOT EXISTS "${src}/lessons/${id}/bridge/${bridge}.cpp")
-      message(FATAL_ERROR "lesson '${id}' (${COURSE_LESSON_${name}_WHERE}) has code exercises, so the build needs "
-                          "lessons/${id}/bridge/${bridge}.cpp; write the lesson's bridge (docs/architecture.md) "
-                          "or mark its exercises 'kind: quiz'")
-    endif()
-  endforeach()
+  set(bridge_dir "${src}/lessons/${id}/bridge")
+  set(declarations "${bridge_dir}/declarations.hpp")
+  if(NOT EXISTS "${declarations}")
+    message(FATAL_ERROR "lesson '${id}' (${COURSE_LESSON_${name}_WHERE}) has code exercises, so the build needs "
+                        "lessons/${id}/bridge/declarations.hpp, the list of its functions and classes "
+                        "(docs/bridge-api.md), or its exercises marked 'kind: quiz'")
+  endif()
 
   # The course's own shared code (its types and their codecs: lessons/common),
   # when its lessons/CMakeLists.txt defines the library course_common.
@@ -118,45 +125,111 @@ function(add_course_lesson id)
     set_property(GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name} ${all_ref_sources})
   endif()
 
-  add_library(course_${name}_worker_table STATIC "${src}/lessons/${id}/bridge/worker_table.cpp")
+  # The bridge's pieces, generated from the lesson's one list
+  # (bridge/declarations.hpp, grader/authoring/lesson_bridge.hpp) into
+  # build/bridges/<id>/bridge/: written only when their text changes.
+  set(gen "${CMAKE_BINARY_DIR}/bridges/${id}/bridge")
+  set(generated_by "// Generated by cmake/CourseLesson.cmake from lessons/${id}/bridge/declarations.hpp.\n")
+  set(include_declarations "#include \"${id}/bridge/declarations.hpp\"\n")
+
+  # Exercises of this lesson whose functions its other exercises can be graded
+  # against (an exercise's `uses`): each has its own list in declarations.hpp,
+  # COURSE_EXERCISE_<id>_<exercise>, served by this lesson's reference server,
+  # and named after the lesson's own list in every expansion.
+  file(READ "${declarations}" declarations_text)
+  string(REGEX MATCHALL "#define COURSE_EXERCISE_${name}_[a-z0-9_]+\\(" exercise_lists "${declarations_text}")
+  set(exercises_served "")
+  set(exercise_args "")
+  foreach(define IN LISTS exercise_lists)
+    string(REGEX REPLACE "^#define COURSE_EXERCISE_${name}_([a-z0-9_]+)\\($" "\\1" exercise_name "${define}")
+    list(APPEND exercises_served "${exercise_name}")
+    string(APPEND exercise_args ", ${exercise_name}")
+  endforeach()
+  file(CONFIGURE OUTPUT "${gen}/worker_table.cpp" CONTENT
+       "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_WORKER_TABLE(${name}${exercise_args})\n")
+  add_library(course_${name}_worker_table STATIC "${gen}/worker_table.cpp")
   target_link_libraries(course_${name}_worker_table PUBLIC grader_authoring_worker ${common} PRIVATE course::warnings)
-  course_record_build_inputs("$<TARGET_FILE:course_${name}_worker_table>"
-                             SOURCES "${src}/lessons/${id}/bridge/worker_table.cpp")
+  course_record_build_inputs("$<TARGET_FILE:course_${name}_worker_table>" SOURCES "${declarations}")
 
-  add_library(course_${name}_proxy STATIC "${src}/lessons/${id}/bridge/proxy.cpp")
-  target_link_libraries(course_${name}_proxy PUBLIC grader_authoring_proxy ${common} PRIVATE course::warnings)
+  # The suites' student:: names: a header only, found under build/bridges.
+  file(CONFIGURE OUTPUT "${gen}/proxy.hpp" CONTENT
+       "${generated_by}#pragma once\n#include \"grader/authoring/proxy_support.hpp\"\n${include_declarations}COURSE_STUDENT_PROXIES(${name}${exercise_args})\n")
+  add_library(course_${name}_proxy INTERFACE)
+  target_include_directories(course_${name}_proxy INTERFACE "${CMAKE_BINARY_DIR}/bridges")
+  target_link_libraries(course_${name}_proxy INTERFACE grader_authoring_proxy ${common})
 
-  if(EXISTS "${src}/lessons/${id}/bridge/use_stubs.cpp")
-    add_library(course_${name}_use_stubs STATIC "${src}/lessons/${id}/bridge/use_stubs.cpp")
+  # Is a later lesson built with this one's reference (course.yaml `uses`)?
+  set(used_later FALSE)
+  foreach(other IN LISTS COURSE_CODE_LESSONS)
+    string(REPLACE "-" "_" other_name "${other}")
+    if(id IN_LIST COURSE_LESSON_${other_name}_USES)
+      set(used_later TRUE)
+    endif()
+  endforeach()
+  # Only with the reference (instructor builds): a handout compiles the
+  # student's own files of the lessons and exercises it uses.
+  set(use_stub_sources "")
+  set(server_sources "")
+  if(TARGET course_${name}_reference AND used_later)
+    file(CONFIGURE OUTPUT "${gen}/use_stubs.cpp" CONTENT
+         "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_USE_STUBS(${name}${exercise_args})\n")
+    set(use_stub_sources "${gen}/use_stubs.cpp")
+    if(EXISTS "${bridge_dir}/use_stubs.cpp")
+      list(APPEND use_stub_sources "${bridge_dir}/use_stubs.cpp")
+    endif()
+    add_library(course_${name}_use_stubs STATIC ${use_stub_sources})
     target_link_libraries(course_${name}_use_stubs PUBLIC grader_authoring_worker ${common} PRIVATE course::warnings)
-    course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${src}/lessons/${id}/bridge/use_stubs.cpp")
+    list(REMOVE_ITEM use_stub_sources "${gen}/use_stubs.cpp")
+    course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
-  if(EXISTS "${src}/lessons/${id}/bridge/reference_server.cpp" AND TARGET course_${name}_reference)
+  if(TARGET course_${name}_reference AND (used_later OR exercises_served))
+    # The cost estimators of the served functions (a lesson whose list holds
+    # only classes, whose methods its own reference_server.cpp serves, needs none).
+    set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")
+    set(costs "${bridge_dir}/costs.hpp")
+    if(EXISTS "${costs}")
+      string(APPEND text "#include \"${id}/bridge/costs.hpp\"\n")
+    else()
+      string(APPEND text "${include_declarations}")
+      set(costs "")
+    endif()
+    if(used_later)
+      string(APPEND text "COURSE_REFERENCE_SERVER(${name}, \"${id}\"${exercise_args})\n")
+    endif()
+    foreach(exercise_name IN LISTS exercises_served)
+      string(REPLACE "_" "-" exercise "${exercise_name}")
+      string(APPEND text "COURSE_REFERENCE_SERVER_LIST(COURSE_EXERCISE_${name}_${exercise_name}, ${name}, \"${id}/${exercise}\")\n")
+    endforeach()
+    file(CONFIGURE OUTPUT "${gen}/reference_server.cpp" CONTENT "${text}")
+    set(server_sources "${gen}/reference_server.cpp")
+    if(EXISTS "${bridge_dir}/reference_server.cpp")
+      list(APPEND server_sources "${bridge_dir}/reference_server.cpp")
+    endif()
     # An object library: its objects register the functions from static
     # initialisers, which a static library would leave out of the link.
-    add_library(course_${name}_reference_server OBJECT "${src}/lessons/${id}/bridge/reference_server.cpp")
+    add_library(course_${name}_reference_server OBJECT ${server_sources})
     course_grading_only(course_${name}_reference_server)
     target_link_libraries(course_${name}_reference_server PUBLIC course_${name}_reference grader_client
                           PRIVATE course::warnings)
+    list(REMOVE_ITEM server_sources "${gen}/reference_server.cpp")
+    list(APPEND server_sources "${declarations}" ${costs})
   endif()
-  # Exercises of this lesson whose functions its other exercises can be graded
-  # against (an exercise's `uses`): their stubs, answered by this lesson's own
-  # reference server, which needs the reference (instructor builds only).
-  file(GLOB exercise_stub_sources CONFIGURE_DEPENDS "${src}/lessons/${id}/bridge/exercise_stubs/*.cpp")
   set(exercise_stubs_json "")
-  if(exercise_stub_sources AND TARGET course_${name}_reference_server)
-    foreach(stub IN LISTS exercise_stub_sources)
-      get_filename_component(exercise "${stub}" NAME_WE)
-      string(REPLACE "-" "_" exercise_name "${exercise}")
-      add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${stub}")
+  if(TARGET course_${name}_reference_server)
+    foreach(exercise_name IN LISTS exercises_served)
+      string(REPLACE "_" "-" exercise "${exercise_name}")
+      file(CONFIGURE OUTPUT "${gen}/exercise_stubs/${exercise}.cpp" CONTENT
+           "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_USE_STUBS_LIST(COURSE_EXERCISE_${name}_${exercise_name}, ${name})\n")
+      add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${gen}/exercise_stubs/${exercise}.cpp")
       target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC grader_authoring_worker ${common}
                             PRIVATE course::warnings)
-      course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${stub}")
+      course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${declarations}")
       string(APPEND exercise_stubs_json
              "\"${exercise}\": \"$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>\", ")
     endforeach()
     string(REGEX REPLACE ", $" "" exercise_stubs_json "${exercise_stubs_json}")
   endif()
+  set_property(GLOBAL PROPERTY COURSE_SERVER_SOURCES_${name} ${server_sources})
   # The used lessons whose functions this lesson's suites can serve as callbacks.
   # A use written with mode: student is never served: grade compiles the
   # student's own files of that lesson into the worker.
@@ -223,7 +296,7 @@ function(add_course_lesson id)
       set_target_properties(${target} PROPERTIES RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/suites")
       # What the suite is built from, for the grader's out-of-date check: its
       # tests, the lesson's proxy, and the references and servers it links.
-      set(inputs ${suite_sources} "${src}/lessons/${id}/bridge/proxy.cpp")
+      set(inputs ${suite_sources} "${declarations}")
       if(visibility STREQUAL "hidden")
         get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name})
         list(APPEND inputs ${linked_refs})
@@ -232,11 +305,12 @@ function(add_course_lesson id)
         foreach(dep IN LISTS served)
           string(REPLACE "-" "_" dep_name "${dep}")
           get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${dep_name})
-          list(APPEND inputs "${src}/lessons/${dep}/bridge/reference_server.cpp" ${linked_refs})
+          get_property(dep_server_sources GLOBAL PROPERTY COURSE_SERVER_SOURCES_${dep_name})
+          list(APPEND inputs ${dep_server_sources} ${linked_refs})
         endforeach()
         if(exercise_stubs_json)
           get_property(linked_refs GLOBAL PROPERTY COURSE_REFERENCE_SOURCES_${name})
-          list(APPEND inputs "${src}/lessons/${id}/bridge/reference_server.cpp" ${linked_refs})
+          list(APPEND inputs ${server_sources} ${linked_refs})
         endif()
       endif()
       list(REMOVE_DUPLICATES inputs)

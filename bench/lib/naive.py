@@ -43,9 +43,9 @@ def student(course_yaml, toolchain, lesson_id, workspace, out_dir):
 
 def write_inproc_proxies(into):
     """For every lesson with a bridge, a stand-in <lesson>/bridge/proxy.hpp
-    found before the course's own: the suites' student:: names are the
+    found before the one the build generates: the suites' student:: names are the
     lesson's own functions and classes, called in-process (no worker)."""
-    for bridge in sorted((COURSE / "lessons").glob("*/bridge/proxy.hpp")):
+    for bridge in sorted((COURSE / "lessons").glob("*/bridge/declarations.hpp")):
         lesson = bridge.parent.parent
         headers = sorted(h.name for h in lesson.glob("*.hpp"))
         includes = "".join(f'#include "{lesson.name}/{h}"\n' for h in headers)

@@ -70,6 +70,8 @@ struct signature;
 template <typename R, typename... A>
 struct signature<R(A...)> {
   static constexpr std::size_t arity = sizeof...(A);
+  using result = R;
+  using params = std::tuple<A...>;
 };
 
 /// "name(a, b)" from described arguments.
@@ -97,6 +99,8 @@ class Function<R(A...), Required> {
   using Arguments = std::tuple<std::remove_cvref_t<A>...>;
   static constexpr std::size_t arity = sizeof...(A);
   static constexpr std::size_t required = Required;
+  /// A free function or constructor; a method says whether it is const (objects.hpp).
+  static constexpr bool is_const = false;
 
   template <typename... N>
   explicit Function(std::string name, N&&... names) : name_(std::move(name)), wire_name_(name_) {

@@ -3,8 +3,12 @@
 // (docs/bridge-api.md). Never references the student's symbols.
 //
 //   namespace student {
-//   inline constexpr course::bridge::Proxy<course::bridge::pe::positional_encoding> positional_encoding{};
+//   inline constexpr course::bridge::Proxy<course::bridge::positional_encoding::positional_encoding>
+//       positional_encoding{};
 //   }
+//
+// which a lesson's generated proxy.hpp writes for every entry of its list
+// (COURSE_STUDENT_PROXIES, below).
 #pragma once
 
 #include <cstddef>
@@ -16,6 +20,7 @@
 
 #include "grader/authoring/bridge.hpp"
 #include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "grader/client/worker_client.hpp"
 
 namespace course::bridge {
@@ -146,3 +151,53 @@ struct Proxy
                                                        std::remove_cvref_t<decltype(Decl)>::required + 1>> {};
 
 }  // namespace course::bridge
+
+// ---- the suites' student:: names: COURSE_STUDENT_PROXIES(id) ------------------
+// Generated from a lesson's list (lesson_bridge.hpp) into the header the suites
+// include, build/bridges/<lesson>/bridge/proxy.hpp: one Proxy per function,
+// and per class a handle class whose constructor and methods take the header's
+// exact parameter types, with its defaults (one overload per number of
+// arguments a caller may give; a method the header declares const is const).
+
+#define COURSE_PROXY_FUNCTION_(name, ...) inline constexpr ::course::bridge::Proxy<declared::name> name{};
+/// The overload of `member` taking k arguments, for the declaration members_::decl.
+#define COURSE_PROXY_MEMBER_(k, member, decl)                                                                 \
+  template <std::size_t K_ = k>                                                                               \
+    requires ::course::bridge::detail::takes<std::remove_cvref_t<decltype(members_::decl)>, K_, true>          \
+  std::remove_cvref_t<decltype(members_::decl)>::Result member(                                               \
+      COURSE_PP_PARAMS(k, std::remove_cvref_t<decltype(members_::decl)>::Signature)) const {                 \
+    return call(members_::decl COURSE_PP_CARGS(k));                                                           \
+  }                                                                                                           \
+  template <std::size_t K_ = k>                                                                               \
+    requires ::course::bridge::detail::takes<std::remove_cvref_t<decltype(members_::decl)>, K_, false>         \
+  std::remove_cvref_t<decltype(members_::decl)>::Result member(                                               \
+      COURSE_PP_PARAMS(k, std::remove_cvref_t<decltype(members_::decl)>::Signature)) {                       \
+    return call(members_::decl COURSE_PP_CARGS(k));                                                           \
+  }
+#define COURSE_PROXY_METHOD_(name, ...) \
+  COURSE_PP_UPTO(COURSE_PP_NARGS(__VA_ARGS__), COURSE_PROXY_MEMBER_, name, name)
+#define COURSE_PROXY_CALL_(...) \
+  COURSE_PP_UPTO(COURSE_PP_NARGS(__VA_ARGS__), COURSE_PROXY_MEMBER_, operator(), call_operator)
+#define COURSE_PROXY_CONSTRUCTOR_(k, Name)                                                        \
+  template <std::size_t K_ = k>                                                                   \
+    requires ::course::bridge::detail::takes<std::remove_cvref_t<decltype(members_::construct)>, K_, false> \
+  Name(COURSE_PP_PARAMS(k, std::remove_cvref_t<decltype(members_::construct)>::Signature))        \
+      : ::course::bridge::ObjectHandle(members_::construct COURSE_PP_CARGS(k)) {}
+#define COURSE_PROXY_CLASS_(Name, types, names, methods)                                      \
+  class Name : public ::course::bridge::ObjectHandle {                                         \
+    using members_ = declared::Name;                                                           \
+                                                                                               \
+   public:                                                                                     \
+    COURSE_PP_UPTO(COURSE_PP_NARGS(COURSE_PP_UNPAREN names), COURSE_PROXY_CONSTRUCTOR_, Name) \
+    methods                                                                                    \
+  };
+
+/// namespace student: lesson id's functions and classes, as the suites call them.
+#define COURSE_STUDENT_PROXIES(id, ...)                                                                  \
+  namespace course::bridge::id::proxies {                                                                \
+  COURSE_BRIDGE_EXPAND(id, (COURSE_PROXY_FUNCTION_, COURSE_PROXY_CLASS_, COURSE_PROXY_METHOD_, COURSE_PROXY_CALL_) \
+                           __VA_OPT__(, ) __VA_ARGS__)                                                   \
+  }                                                                                                \
+  namespace student {                                                                              \
+  using namespace ::course::bridge::id::proxies;                                                   \
+  }

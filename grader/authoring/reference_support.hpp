@@ -1,6 +1,6 @@
 // The trusted side of callbacks for a lesson's declared functions
 // (grader/client/reference_table.hpp, docs/bridge-api.md). Included only by
-// lessons/<id>/bridge/reference_server.cpp, linked only into the suites of an
+// reference servers and the lessons' bridge/costs.hpp, linked only into the suites of an
 // instructor build, never into a worker.
 #pragma once
 
@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "grader/client/reference_table.hpp"
 
 namespace course::bridge {
@@ -63,3 +64,34 @@ bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
 }
 
 }  // namespace course::bridge
+
+// ---- generated from a lesson's list (lesson_bridge.hpp) -----------------------
+
+#define COURSE_SERVE_IGNORE_(...)
+#define COURSE_SERVE_FUNCTION_(name, ...)                                                       \
+  &&::course::bridge::serve_reference<&::course::name>(lesson, course_served_declared_::name, \
+                                                        course_served_declared_::costs::name)
+
+/// The reference server, build/bridges/<lesson>/reference_server.cpp: each
+/// function of `list` answered with the reference under `served_as` (the
+/// lesson id, or "<lesson>/<exercise>"), its cost estimated by the function
+/// of the same name in course::bridge::<id>::costs (the lesson's
+/// bridge/costs.hpp). A class's methods: the lesson's bridge/reference_server.cpp.
+#define COURSE_REFERENCE_SERVER_LIST(list, id, served_as)                                          \
+  namespace {                                                                                      \
+  namespace course_served_declared_ = ::course::bridge::id;                                        \
+  [[maybe_unused]] const bool COURSE_PP_CAT(course_served_, __LINE__) = [] {                      \
+    const std::string lesson = served_as;                                                          \
+    return true list(COURSE_SERVE_FUNCTION_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_); \
+  }();                                                                                             \
+  }
+/// Every function of lesson id and of the exercises given, under the lesson id.
+#define COURSE_REFERENCE_SERVER(id, served_as, ...)                                                \
+  namespace {                                                                                      \
+  namespace course_served_declared_ = ::course::bridge::id;                                        \
+  [[maybe_unused]] const bool COURSE_PP_CAT(course_served_, __LINE__) = [] {                      \
+    const std::string lesson = served_as;                                                          \
+    return true COURSE_BRIDGE_EXPAND(id, (COURSE_SERVE_FUNCTION_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_, \
+                                          COURSE_SERVE_IGNORE_) __VA_OPT__(, ) __VA_ARGS__);       \
+  }();                                                                                             \
+  }

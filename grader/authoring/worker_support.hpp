@@ -13,6 +13,7 @@
 
 #include "grader/authoring/bridge.hpp"
 #include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "grader/authoring/objects.hpp"
 #include "grader/worker/registry.hpp"
 
@@ -113,3 +114,50 @@ typename Decl::Result call_reference(const Decl& decl, const G&... args) {
 }
 
 }  // namespace course::bridge
+
+// ---- generated from a lesson's list (lesson_bridge.hpp) -----------------------
+
+#define COURSE_PP_IGNORE_(...)
+
+/// The worker's table, build/bridges/<lesson>/worker_table.cpp: every function,
+/// constructor and method of lesson id, and the course errors, registered once
+/// here for every worker.
+#define COURSE_EXPOSE_FUNCTION_(name, ...) ::course::bridge::expose<&::course::name>(registry, declared::name);
+#define COURSE_EXPOSE_METHOD_(name, ...) \
+  ::course::bridge::expose_method<&members_::Class::name>(registry, members_::name);
+#define COURSE_EXPOSE_CALL_(...) \
+  ::course::bridge::expose_method<&members_::Class::operator()>(registry, members_::call_operator);
+#define COURSE_EXPOSE_CLASS_(Name, types, names, methods)                \
+  {                                                                      \
+    using members_ = declared::Name;                                     \
+    ::course::bridge::expose_constructor(registry, members_::construct); \
+    methods                                                              \
+  }
+#define COURSE_WORKER_TABLE(id, ...)                                                              \
+  void grader::worker::register_functions(::grader::worker::Registry& registry) {                 \
+    namespace declared = ::course::bridge::id;                                                    \
+    ::course::bridge::register_course_errors(registry);                                           \
+    COURSE_BRIDGE_EXPAND(id, (COURSE_EXPOSE_FUNCTION_, COURSE_EXPOSE_CLASS_, COURSE_EXPOSE_METHOD_, \
+                              COURSE_EXPOSE_CALL_) __VA_OPT__(, ) __VA_ARGS__)                    \
+  }
+
+/// Use stubs, build/bridges/<lesson>/use_stubs.cpp: each function of lesson
+/// id (COURSE_USE_STUBS), or of one exercise's list `list` (COURSE_USE_STUBS_LIST)
+/// defined for a worker that grades a later lesson (or exercise) against this
+/// one's reference, as one call_reference with every argument. A class's
+/// methods travel with its state, which depends on its members: the lesson's
+/// bridge/use_stubs.cpp writes them.
+#define COURSE_USE_STUB_FUNCTION_(name, ...)                                                         \
+  ::course::bridge::result_t<decltype(::course::name)> course::name(                                 \
+      COURSE_PP_PARAMS(COURSE_PP_NARGS(__VA_ARGS__), decltype(::course::name))) {                     \
+    return ::course::bridge::call_reference(course_use_stubs_declared_::name                         \
+                                                COURSE_PP_CARGS(COURSE_PP_NARGS(__VA_ARGS__)));      \
+  }
+#define COURSE_USE_STUBS_LIST(list, id)                          \
+  namespace course_use_stubs_declared_ = ::course::bridge::id;   \
+  list(COURSE_USE_STUB_FUNCTION_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_)
+/// Every function of lesson id and of the exercises given.
+#define COURSE_USE_STUBS(id, ...)                              \
+  namespace course_use_stubs_declared_ = ::course::bridge::id; \
+  COURSE_BRIDGE_EXPAND(id, (COURSE_USE_STUB_FUNCTION_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_) \
+                           __VA_OPT__(, ) __VA_ARGS__)

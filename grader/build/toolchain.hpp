@@ -23,14 +23,14 @@ struct LessonArtifacts {
   /// "public"/"hidden" -> executable; "public_serving": the public suite that
   /// also answers callbacks for callback_lessons (instructor builds only)
   std::map<std::string, std::string> suites;
-  /// This lesson's functions as callbacks (use_stubs.cpp), linked into the
+  /// This lesson's functions as callbacks (its use stubs), linked into the
   /// workers of later lessons in place of the student's files; may be empty.
   std::string use_stubs;
   /// Used lessons whose reference functions this lesson's public_serving and
   /// hidden suites can serve (empty without references).
   std::vector<std::string> callback_lessons;
-  /// Exercise id -> that exercise's functions as callbacks
-  /// (lessons/<id>/bridge/exercise_stubs/<exercise>.cpp), linked in place of
+  /// Exercise id -> that exercise's functions as callbacks (generated from
+  /// its list in lessons/<id>/bridge/declarations.hpp), linked in place of
   /// the student's files into the workers that grade the exercises of this
   /// lesson using it; present only when the lesson's public_serving and
   /// hidden suites answer them (instructor builds).

@@ -55,17 +55,15 @@ class Collector {
       out_.skipped.push_back(rel + ": an answer key");
       return;
     }
-    // A lesson's functions as callbacks, and their reference server: only
-    // `grade` uses them, with references (docs/architecture.md, "Earlier
-    // lessons' functions", "Exercises of the same lesson"); a handout
-    // compiles the student's own files.
+    // What serves a lesson's functions from its reference (the class methods
+    // a lesson writes by hand, the cost estimators): only `grade` uses them,
+    // with references (docs/architecture.md, "Earlier lessons' functions",
+    // "Exercises of the same lesson"); a handout compiles the student's own
+    // files.
     if (!instructor_ && starts_with(rel, "lessons/") &&
-        (ends_with(rel, "/bridge/use_stubs.cpp") || ends_with(rel, "/bridge/reference_server.cpp"))) {
+        (ends_with(rel, "/bridge/use_stubs.cpp") || ends_with(rel, "/bridge/reference_server.cpp") ||
+         ends_with(rel, "/bridge/costs.hpp"))) {
       out_.skipped.push_back(rel + ": serves earlier lessons' reference behaviour when grading (no references in a handout)");
-      return;
-    }
-    if (!instructor_ && starts_with(rel, "lessons/") && rel.find("/bridge/exercise_stubs/") != std::string::npos) {
-      out_.skipped.push_back(rel + ": serves other exercises' reference behaviour when grading (no references in a handout)");
       return;
     }
     if (std::string why = junk_reason(p.filename().string(), false); !why.empty()) {

@@ -236,10 +236,10 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
           if (!artifacts || !artifacts->exercise_stubs.count(used)) {
             c.ok = false;
             c.got = "not served";
-            c.detail = "the build has no callback stubs of exercise " + used + ": write lessons/" + lesson.id +
-                       "/bridge/exercise_stubs/" + used + ".cpp and serve its functions in lessons/" + lesson.id +
-                       "/bridge/reference_server.cpp, then rebuild (or write {exercise: " + used +
-                       ", mode: student} in course.yaml)";
+            c.detail = "the build has no callback stubs of exercise " + used + ": list its functions apart in lessons/" +
+                       lesson.id + "/bridge/declarations.hpp (COURSE_EXERCISE_<lesson>_<exercise>, named again in "
+                       "COURSE_BRIDGE; docs/bridge-api.md), estimate their costs in bridge/costs.hpp, then rebuild "
+                       "(or write {exercise: " + used + ", mode: student} in course.yaml)";
           }
           report.checks.push_back(c);
         }

@@ -41,7 +41,8 @@ class Registry {
   std::vector<std::function<void()>> releases_;
 };
 
-/// Defined by each lesson's bridge (lessons/<id>/bridge/worker_table.cpp):
+/// Defined by each lesson's worker table, which the build generates from its
+/// list (lessons/<id>/bridge/declarations.hpp, COURSE_WORKER_TABLE):
 /// registers the lesson's functions. The generic worker main calls it.
 void register_functions(Registry& registry);
 

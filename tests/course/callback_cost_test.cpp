@@ -157,7 +157,7 @@ std::map<std::string, Calls> calls() {
   std::map<std::string, Calls> c;
 #if defined(CALLBACK_COST_ENCODER)
   // encoder-block's exercises, served to the lesson's exercises that use them
-  namespace en = cb::encoder;
+  namespace en = cb::encoder_block;
   const Tensor nothing_wide = tensor({huge >> 12, huge >> 12, 0, huge});  // no values, 2^56 rows
   const course::EncoderConfig config{2, course::Activation::relu, false};
   c["layer_norm"] = {"encoder-block/layer-norm",
@@ -195,28 +195,28 @@ std::map<std::string, Calls> calls() {
                       cb::attention::causal_mask.encode_call(Index{6})};
   // positional-encoding
   c["positional_encoding"] = {"positional-encoding",
-                              {cb::pe::positional_encoding.encode_call(Index{100000}, Index{100000}),
-                               cb::pe::positional_encoding.encode_call(Index{1} << 40, Index{0}),
-                               cb::pe::positional_encoding.encode_call(Index{-(Index{1} << 62)}, Index{-(Index{1} << 62)})},
-                              cb::pe::positional_encoding.encode_call(Index{50}, Index{16})};
+                              {cb::positional_encoding::positional_encoding.encode_call(Index{100000}, Index{100000}),
+                               cb::positional_encoding::positional_encoding.encode_call(Index{1} << 40, Index{0}),
+                               cb::positional_encoding::positional_encoding.encode_call(Index{-(Index{1} << 62)}, Index{-(Index{1} << 62)})},
+                              cb::positional_encoding::positional_encoding.encode_call(Index{50}, Index{16})};
   c["positional_encoding_loop"] = {"positional-encoding",
-                                   {cb::pe::positional_encoding_loop.encode_call(Index{1} << 40, Index{0}),
-                                    cb::pe::positional_encoding_loop.encode_call(Index{3037000500}, Index{3037000500})},
-                                   cb::pe::positional_encoding_loop.encode_call(Index{50}, Index{16})};
+                                   {cb::positional_encoding::positional_encoding_loop.encode_call(Index{1} << 40, Index{0}),
+                                    cb::positional_encoding::positional_encoding_loop.encode_call(Index{3037000500}, Index{3037000500})},
+                                   cb::positional_encoding::positional_encoding_loop.encode_call(Index{50}, Index{16})};
 #else
   // multi-head-attention (encoder-block's workers call it)
-  namespace mc = cb::mha_callbacks;
+  namespace mc = cb::multi_head_attention::callbacks;
   const course::ForwardOptions none;
-  c["MultiHeadAttention"] = {"multi-head-attention",
+  c["MultiHeadAttention.new"] = {"multi-head-attention",
                              {mc::construct.encode_call(Index{8000}, Index{8}, std::uint64_t{0}),
                               mc::construct.encode_call(Index{3037000500}, Index{1}, std::uint64_t{0})},
                              mc::construct.encode_call(Index{64}, Index{8}, std::uint64_t{1})};
-  c["MultiHeadAttention::set_parameters"] = {
+  c["MultiHeadAttention.set_parameters"] = {
       "multi-head-attention",
       {mc::set_parameters.encode_call(Index{8000}, Index{8}, course::MhaParameters{}),
        mc::set_parameters.encode_call(std::numeric_limits<Index>::min(), Index{1}, course::MhaParameters{})},
       mc::set_parameters.encode_call(Index{8}, Index{2}, parameters(8))};
-  c["MultiHeadAttention::forward"] = {
+  c["MultiHeadAttention.forward"] = {
       "multi-head-attention",
       {mc::forward.encode_call(Index{8000}, Index{8}, course::MhaParameters{}, tensor({1, 1, 8000}),
                                tensor({1, 1, 8000}), tensor({1, 1, 8000}), none),
@@ -224,36 +224,36 @@ std::map<std::string, Calls> calls() {
                                tensor({huge, 0, 8}), none)},
       mc::forward.encode_call(Index{8}, Index{2}, parameters(8), tensor({2, 5, 8}), tensor({2, 6, 8}),
                               tensor({2, 6, 8}), none)};
-  c["MultiHeadAttention::operator()"] = {
+  c["MultiHeadAttention.operator()"] = {
       "multi-head-attention",
-      {mc::self_attention.encode_call(Index{8}, Index{8}, parameters(8), tensor({1, 4096, 8})),
-       mc::self_attention.encode_call(Index{8}, Index{1} << 40, parameters(8), tensor({1, 2, 8}))},
-      mc::self_attention.encode_call(Index{8}, Index{2}, parameters(8), tensor({2, 5, 8}))};
+      {mc::call_operator.encode_call(Index{8}, Index{8}, parameters(8), tensor({1, 4096, 8})),
+       mc::call_operator.encode_call(Index{8}, Index{1} << 40, parameters(8), tensor({1, 2, 8}))},
+      mc::call_operator.encode_call(Index{8}, Index{2}, parameters(8), tensor({2, 5, 8}))};
   c["project_heads"] = {"multi-head-attention",
-                        {cb::mha::project_heads.encode_call(tensor({huge, 0, 64}), matrix(64, 64), VectorXf(VectorXf::Zero(64)),
+                        {cb::multi_head_attention::project_heads.encode_call(tensor({huge, 0, 64}), matrix(64, 64), VectorXf(VectorXf::Zero(64)),
                                                             Index{64})},
-                        cb::mha::project_heads.encode_call(tensor({2, 5, 8}), matrix(8, 8), VectorXf(VectorXf::Zero(8)),
+                        cb::multi_head_attention::project_heads.encode_call(tensor({2, 5, 8}), matrix(8, 8), VectorXf(VectorXf::Zero(8)),
                                                            Index{2})};
   c["attend_heads"] = {"multi-head-attention",
-                       {cb::mha::attend_heads.encode_call(tensor({1, 256, 512, 1}), tensor({1, 256, 512, 1}),
+                       {cb::multi_head_attention::attend_heads.encode_call(tensor({1, 256, 512, 1}), tensor({1, 256, 512, 1}),
                                                           tensor({1, 256, 512, 1}), std::optional<Tensor>())},
-                       cb::mha::attend_heads.encode_call(tensor({2, 2, 5, 4}), tensor({2, 2, 6, 4}), tensor({2, 2, 6, 4}),
+                       cb::multi_head_attention::attend_heads.encode_call(tensor({2, 2, 5, 4}), tensor({2, 2, 6, 4}), tensor({2, 2, 6, 4}),
                                                          std::optional<Tensor>())};
   c["merge_heads"] = {"multi-head-attention",
-                      {cb::mha::merge_heads.encode_call(tensor({huge, huge, 0, 1}))},
-                      cb::mha::merge_heads.encode_call(tensor({2, 2, 5, 4}))};
+                      {cb::multi_head_attention::merge_heads.encode_call(tensor({huge, huge, 0, 1}))},
+                      cb::multi_head_attention::merge_heads.encode_call(tensor({2, 2, 5, 4}))};
   const auto mask = std::optional<course::AttentionMask>(course::AttentionMask{course::MaskKind::boolean, tensor({1, 0})});
   c["merge_masks"] = {
       "multi-head-attention",
-      {cb::mha::merge_masks.encode_call(mask, std::optional<Tensor>(), Index{1} << 31, Index{1} << 31, Index{1}, Index{0}),
-       cb::mha::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{1} << 32,
+      {cb::multi_head_attention::merge_masks.encode_call(mask, std::optional<Tensor>(), Index{1} << 31, Index{1} << 31, Index{1}, Index{0}),
+       cb::multi_head_attention::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{1} << 32,
                                         Index{1} << 32, Index{1} << 32, Index{1} << 32)},
-      cb::mha::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{2},
+      cb::multi_head_attention::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{2},
                                        Index{2}, Index{5}, Index{6})};
   c["causal_mask"] = {"multi-head-attention",
-                      {cb::mha::causal_mask.encode_call(Index{1} << 32, Index{1} << 32),
-                       cb::mha::causal_mask.encode_call(Index{-(Index{1} << 40)}, Index{1} << 30)},
-                      cb::mha::causal_mask.encode_call(Index{5}, Index{6})};
+                      {cb::multi_head_attention::causal_mask.encode_call(Index{1} << 32, Index{1} << 32),
+                       cb::multi_head_attention::causal_mask.encode_call(Index{-(Index{1} << 40)}, Index{1} << 30)},
+                      cb::multi_head_attention::causal_mask.encode_call(Index{5}, Index{6})};
 #endif
   return c;
 }

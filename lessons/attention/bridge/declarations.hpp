@@ -1,12 +1,13 @@
-// The attention functions and types as both sides of the bridge know them
-// (docs/bridge-api.md): names and defaults as in attention.hpp.
+// The attention bridge: its functions and types as both sides know them
+// (docs/bridge-api.md), names and defaults as in attention.hpp. The build
+// generates the rest from this list (grader/authoring/lesson_bridge.hpp).
 #pragma once
 
 #include <string>
 
 #include "attention/attention.hpp"
 #include "common/tensor_codec.hpp"
-#include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 
 COURSE_ENUM_NAMES(course::Mask::Kind, {course::Mask::Kind::none, "none"}, {course::Mask::Kind::boolean, "boolean"},
                   {course::Mask::Kind::additive, "additive"});
@@ -26,12 +27,12 @@ struct description<course::Mask> {
   }
 };
 
-namespace attention {
-
-inline const auto softmax_rows = declare<decltype(course::softmax_rows)>("softmax_rows", "scores");
-inline const auto scaled_dot_product_attention = declare<decltype(course::scaled_dot_product_attention)>(
-    "scaled_dot_product_attention", "query", "key", "value", arg("mask") = course::Mask{});
-inline const auto causal_mask = declare<decltype(course::causal_mask)>("causal_mask", "length");
-
-}  // namespace attention
 }  // namespace course::bridge
+
+// scores (R, C) -> (R, C); query (L, D), key (S, D), value (S, Dv), mask none or
+// (L, S) -> output (L, Dv), weights (L, S); causal_mask -> boolean (length, length).
+#define COURSE_BRIDGE_attention(FUNCTION, CLASS, METHOD, CALL)                                                   \
+  FUNCTION(softmax_rows, "scores")                                                                          \
+  FUNCTION(scaled_dot_product_attention, "query", "key", "value", arg("mask") = course::Mask{}) \
+  FUNCTION(causal_mask, "length")
+COURSE_BRIDGE(attention)

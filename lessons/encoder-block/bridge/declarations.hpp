@@ -1,11 +1,12 @@
-// The encoder-block functions and types as both sides of the bridge know them
-// (docs/bridge-api.md): names and defaults as in encoder_block.hpp.
+// The encoder-block bridge: its functions and types as both sides know them
+// (docs/bridge-api.md), names and defaults as in encoder_block.hpp. The build
+// generates the rest from this list (grader/authoring/lesson_bridge.hpp).
 #pragma once
 
 #include <string>
 
 #include "common/tensor_codec.hpp"
-#include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "encoder-block/encoder_block.hpp"
 // Lesson multi-head-attention's types (MhaParameters, AttentionMask), carried
 // by an encoder layer's parameters and masks, travel with its codecs.
@@ -80,16 +81,20 @@ struct description<course::EncoderParameters> {
   }
 };
 
-namespace encoder {
-
-inline const auto layer_norm = declare<decltype(course::layer_norm)>("layer_norm", "x", "norm");
-inline const auto activate = declare<decltype(course::activate)>("activate", "x", "activation");
-inline const auto feed_forward = declare<decltype(course::feed_forward)>("feed_forward", "x", "ff", "activation");
-inline const auto encoder_layer = declare<decltype(course::encoder_layer)>("encoder_layer", "src", "layer", "config",
-                                                                           arg("masks") = course::EncoderMasks{});
-inline const auto encoder_input = declare<decltype(course::encoder_input)>("encoder_input", "embeddings");
-inline const auto transformer_encoder = declare<decltype(course::transformer_encoder)>(
-    "transformer_encoder", "embeddings", "encoder", "config", arg("masks") = course::EncoderMasks{});
-
-}  // namespace encoder
 }  // namespace course::bridge
+
+// Each exercise whose functions other exercises of the lesson use (course.yaml,
+// an exercise's `uses`) lists them apart, named again in COURSE_BRIDGE, so the
+// build serves them to those exercises (lesson_bridge.hpp). Shapes: x, src,
+// embeddings (B, L, E); feed-forward linear1 (F, E), linear2 (E, F); masks:
+// src_mask (L, L) or (B*H, L, L), src_key_padding_mask (B, L); every result (B, L, E).
+#define COURSE_EXERCISE_encoder_block_layer_norm(FUNCTION, CLASS, METHOD, CALL) FUNCTION(layer_norm, "x", "norm")
+#define COURSE_EXERCISE_encoder_block_feed_forward(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(activate, "x", "activation")                                       \
+  FUNCTION(feed_forward, "x", "ff", "activation")
+#define COURSE_EXERCISE_encoder_block_encoder_layer(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(encoder_layer, "src", "layer", "config", arg("masks") = course::EncoderMasks{})
+#define COURSE_BRIDGE_encoder_block(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(encoder_input, "embeddings")                            \
+  FUNCTION(transformer_encoder, "embeddings", "encoder", "config", arg("masks") = course::EncoderMasks{})
+COURSE_BRIDGE(encoder_block, layer_norm, feed_forward, encoder_layer)

@@ -1,7 +1,8 @@
-// The multi-head-attention functions, types and class as both sides of the
-// bridge know them (docs/bridge-api.md): names and defaults as in
-// multi_head_attention.hpp. The student's MultiHeadAttention lives in the
-// worker across calls; the suites hold a handle to it.
+// The multi-head-attention bridge: its class, functions and types as both
+// sides know them (docs/bridge-api.md), names and defaults as in
+// multi_head_attention.hpp. The build generates the rest from this list
+// (grader/authoring/lesson_bridge.hpp); a later lesson's worker gets the
+// class's methods from use_stubs.cpp and reference_server.cpp (callbacks.hpp).
 #pragma once
 
 #include <cstdint>
@@ -9,8 +10,7 @@
 #include <vector>
 
 #include "common/tensor_codec.hpp"
-#include "grader/authoring/declare.hpp"
-#include "grader/authoring/objects.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "multi-head-attention/multi_head_attention.hpp"
 
 COURSE_STRUCT_FIELDS(course::MhaParameters, in_proj_weight, in_proj_bias, out_proj_weight, out_proj_bias);
@@ -47,30 +47,29 @@ struct description<course::ForwardOptions> {
   }
 };
 
-namespace mha {
-
-using C = course::MultiHeadAttention;
-
-inline const auto module = declare_class<C>("MultiHeadAttention");
-inline const auto construct =
-    module.constructor<Index, Index, std::uint64_t>("embed_dim", "num_heads", arg("seed") = std::uint64_t{0});
-inline const auto embed_dim = module.method<decltype(&C::embed_dim)>("embed_dim");
-inline const auto num_heads = module.method<decltype(&C::num_heads)>("num_heads");
-inline const auto head_dim = module.method<decltype(&C::head_dim)>("head_dim");
-inline const auto parameters = module.method<decltype(&C::parameters)>("parameters");
-inline const auto set_parameters = module.method<decltype(&C::set_parameters)>("set_parameters", "parameters");
-inline const auto forward = module.method<decltype(&C::forward)>("forward", "query", "key", "value",
-                                                                 arg("options") = course::ForwardOptions{});
-inline const auto self_attention = module.method<decltype(&C::operator())>("", "x");
-
-inline const auto project_heads =
-    declare<decltype(course::project_heads)>("project_heads", "x", "weight", "bias", "num_heads");
-inline const auto attend_heads = declare<decltype(course::attend_heads)>(
-    "attend_heads", "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>());
-inline const auto merge_heads = declare<decltype(course::merge_heads)>("merge_heads", "heads");
-inline const auto causal_mask = declare<decltype(course::causal_mask)>("causal_mask", "query_len", "key_len");
-inline const auto merge_masks = declare<decltype(course::merge_masks)>(
-    "merge_masks", "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len");
-
-}  // namespace mha
 }  // namespace course::bridge
+
+// student::MultiHeadAttention is a handle: the student's object lives in the
+// worker across calls, so set_parameters then parameters() reads the
+// worker's object back, until the end of the test that made it. Shapes:
+// forward: query (B, L, E), key and value (B, S, E) -> output (B, L, E),
+// weights (B, H, L, S) or (B, L, S); project_heads: x (B, L, E) -> (B, H, L, D);
+// attend_heads: q (B, H, L, D), k and v (B, H, S, D) -> (B, H, L, D) and
+// weights (B, H, L, S); merge_heads: (B, H, L, D) -> (B, L, H*D);
+// merge_masks -> score bias (B, H, L, S).
+#define COURSE_BRIDGE_multi_head_attention(FUNCTION, CLASS, METHOD, CALL)                   \
+  CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),                                  \
+        ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}),                         \
+        METHOD(embed_dim)                                                                   \
+        METHOD(num_heads)                                                                   \
+        METHOD(head_dim)                                                                    \
+        METHOD(parameters)                                                                  \
+        METHOD(set_parameters, "parameters")                                                \
+        METHOD(forward, "query", "key", "value", arg("options") = course::ForwardOptions{}) \
+        CALL("x"))                                                                          \
+  FUNCTION(project_heads, "x", "weight", "bias", "num_heads")                               \
+  FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>()) \
+  FUNCTION(merge_heads, "heads")                                                            \
+  FUNCTION(causal_mask, "query_len", "key_len")                                             \
+  FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
+COURSE_BRIDGE(multi_head_attention)

@@ -1,23 +1,24 @@
-// The order-matters functions and types as both sides of the bridge know them
-// (docs/bridge-api.md): names as in order_matters.hpp. AttentionResult's codec
-// comes with the attention lesson's declarations.
+// The order-matters bridge: its functions and types as both sides know them
+// (docs/bridge-api.md), names as in order_matters.hpp. AttentionResult's codec
+// comes with the attention lesson's declarations. The build generates the
+// rest from this list (grader/authoring/lesson_bridge.hpp).
 #pragma once
 
 #include "attention/bridge/declarations.hpp"
 #include "common/tensor_codec.hpp"
-#include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "order-matters/order_matters.hpp"
 
 COURSE_STRUCT_FIELDS(course::OrderComparison, permutation, pooled_distance_without, pooled_distance_with,
                      permutation_error_without, permutation_error_with);
 
-namespace course::bridge::order {
-
-inline const auto embed = declare<decltype(course::embed)>("embed", "words");
-inline const auto with_positions = declare<decltype(course::with_positions)>("with_positions", "embeddings");
-inline const auto self_attend = declare<decltype(course::self_attend)>("self_attend", "x");
-inline const auto mean_pool = declare<decltype(course::mean_pool)>("mean_pool", "x");
-inline const auto compare_orders =
-    declare<decltype(course::compare_orders)>("compare_orders", "sentence_a", "sentence_b");
-
-}  // namespace course::bridge::order
+// embed: words (L) -> (L, E); with_positions: (L, W) -> (L, W); self_attend:
+// x (L, E) -> output (L, E), weights (L, L); mean_pool: (L, W) -> (W);
+// compare_orders: two sentences of L words -> OrderComparison (permutation (L)).
+#define COURSE_BRIDGE_order_matters(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(embed, "words")                            \
+  FUNCTION(with_positions, "embeddings")              \
+  FUNCTION(self_attend, "x")                          \
+  FUNCTION(mean_pool, "x")                            \
+  FUNCTION(compare_orders, "sentence_a", "sentence_b")
+COURSE_BRIDGE(order_matters)

@@ -1,20 +1,13 @@
-// RunningStats as both sides of the bridge know it (docs/bridge-api.md): the
-// student's object lives in the worker across calls; the suites hold a handle.
+// The accumulator bridge (docs/bridge-api.md): RunningStats as both sides
+// know it, its constructor and methods named once; the build generates the
+// rest from this list (grader/authoring/lesson_bridge.hpp). The student's
+// object lives in the worker across calls; the suites hold a handle,
+// student::RunningStats.
 #pragma once
 
 #include "accumulator/running_stats.hpp"
-#include "grader/authoring/declare.hpp"
-#include "grader/authoring/objects.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 
-namespace course::bridge::acc {
-
-using C = course::RunningStats;
-
-inline const auto stats = declare_class<C>("RunningStats");
-inline const auto construct = stats.constructor<>();
-inline const auto add = stats.method<decltype(&C::add)>("add", "x");
-inline const auto count = stats.method<decltype(&C::count)>("count");
-inline const auto mean = stats.method<decltype(&C::mean)>("mean");
-inline const auto variance = stats.method<decltype(&C::variance)>("variance");
-
-}  // namespace course::bridge::acc
+#define COURSE_BRIDGE_accumulator(FUNCTION, CLASS, METHOD, CALL) \
+  CLASS(RunningStats, (), (), METHOD(add, "x") METHOD(count) METHOD(mean) METHOD(variance))
+COURSE_BRIDGE(accumulator)

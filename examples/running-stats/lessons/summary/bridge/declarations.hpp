@@ -1,13 +1,12 @@
-// summarize and its Summary as both sides of the bridge know them.
+// The summary bridge (docs/bridge-api.md): summarize and the Summary it
+// returns, as both sides know them; the build generates the rest from this
+// list (grader/authoring/lesson_bridge.hpp).
 #pragma once
 
-#include "grader/authoring/declare.hpp"
+#include "grader/authoring/lesson_bridge.hpp"
 #include "summary/summary.hpp"
 
 COURSE_STRUCT_FIELDS(course::Summary, count, mean, stddev);
 
-namespace course::bridge::sum {
-
-inline const auto summarize = declare<decltype(course::summarize)>("summarize", "values");
-
-}  // namespace course::bridge::sum
+#define COURSE_BRIDGE_summary(FUNCTION, CLASS, METHOD, CALL) FUNCTION(summarize, "values")
+COURSE_BRIDGE(summary)

@@ -9,7 +9,7 @@ namespace {
 constexpr course_testing::Tolerance kTol{1e-12, 1e-12};
 
 TEST(Summarize, ThreeValues) {
-  const student::Summary got = student::summarize({1.0, 2.0, 3.0});
+  const course::Summary got = student::summarize({1.0, 2.0, 3.0});
   EXPECT_SAME(got.count, 3);
   EXPECT_VALUE_NEAR(got.mean, 2.0, kTol);
   // The variance is 2/3; the standard deviation its square root.

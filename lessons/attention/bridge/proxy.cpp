@@ -1,3 +1,0 @@
-// The attention proxies are defined in proxy.hpp from the shared declarations
-// (declarations.hpp); this file only keeps the library.
-#include "attention/bridge/proxy.hpp"

@@ -1,3 +1,0 @@
-// The positional-encoding proxies are defined in proxy.hpp from the shared
-// declarations (declarations.hpp); this file only keeps the library.
-#include "positional-encoding/bridge/proxy.hpp"
