@@ -145,6 +145,17 @@ function(add_course_lesson id)
     list(APPEND exercises_served "${exercise_name}")
     string(APPEND exercise_args ", ${exercise_name}")
   endforeach()
+  # An exercise whose functions are methods of a class (their state travels
+  # with the object) has hand-written stubs, bridge/exercise_stubs/<exercise>.cpp,
+  # beside or instead of a list; its lesson's bridge/reference_server.cpp serves them.
+  file(GLOB handwritten_stubs CONFIGURE_DEPENDS "${bridge_dir}/exercise_stubs/*.cpp")
+  set(exercises_stubbed ${exercises_served})
+  foreach(stub IN LISTS handwritten_stubs)
+    get_filename_component(exercise "${stub}" NAME_WE)
+    string(REPLACE "-" "_" exercise_name "${exercise}")
+    list(APPEND exercises_stubbed "${exercise_name}")
+  endforeach()
+  list(REMOVE_DUPLICATES exercises_stubbed)
   file(CONFIGURE OUTPUT "${gen}/worker_table.cpp" CONTENT
        "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_WORKER_TABLE(${name}${exercise_args})\n")
   add_library(course_${name}_worker_table STATIC "${gen}/worker_table.cpp")
@@ -182,7 +193,7 @@ function(add_course_lesson id)
     list(REMOVE_ITEM use_stub_sources "${gen}/use_stubs.cpp")
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
-  if(TARGET course_${name}_reference AND (used_later OR exercises_served))
+  if(TARGET course_${name}_reference AND (used_later OR exercises_stubbed))
     # The cost estimators of the served functions (a lesson whose list holds
     # only classes, whose methods its own reference_server.cpp serves, needs none).
     set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")
@@ -216,14 +227,24 @@ function(add_course_lesson id)
   endif()
   set(exercise_stubs_json "")
   if(TARGET course_${name}_reference_server)
-    foreach(exercise_name IN LISTS exercises_served)
+    foreach(exercise_name IN LISTS exercises_stubbed)
       string(REPLACE "_" "-" exercise "${exercise_name}")
-      file(CONFIGURE OUTPUT "${gen}/exercise_stubs/${exercise}.cpp" CONTENT
-           "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_USE_STUBS_LIST(COURSE_EXERCISE_${name}_${exercise_name}, ${name})\n")
-      add_library(course_${name}_exercise_stubs_${exercise_name} STATIC "${gen}/exercise_stubs/${exercise}.cpp")
+      set(stub_sources "")
+      if(exercise_name IN_LIST exercises_served)
+        file(CONFIGURE OUTPUT "${gen}/exercise_stubs/${exercise}.cpp" CONTENT
+             "${generated_by}#include \"grader/authoring/worker_support.hpp\"\n${include_declarations}COURSE_USE_STUBS_LIST(COURSE_EXERCISE_${name}_${exercise_name}, ${name})\n")
+        list(APPEND stub_sources "${gen}/exercise_stubs/${exercise}.cpp")
+      endif()
+      set(handwritten "")
+      if(EXISTS "${bridge_dir}/exercise_stubs/${exercise}.cpp")
+        set(handwritten "${bridge_dir}/exercise_stubs/${exercise}.cpp")
+        list(APPEND stub_sources "${handwritten}")
+      endif()
+      add_library(course_${name}_exercise_stubs_${exercise_name} STATIC ${stub_sources})
       target_link_libraries(course_${name}_exercise_stubs_${exercise_name} PUBLIC grader_authoring_worker ${common}
                             PRIVATE course::warnings)
-      course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>" SOURCES "${declarations}")
+      course_record_build_inputs("$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>"
+                                 SOURCES "${declarations}" ${handwritten})
       string(APPEND exercise_stubs_json
              "\"${exercise}\": \"$<TARGET_FILE:course_${name}_exercise_stubs_${exercise_name}>\", ")
     endforeach()
