@@ -68,23 +68,6 @@ void expect_loses(const json& report, const std::string& id, const std::string& 
   EXPECT_LT(lesson->at("score").get<double>(), lesson->at("max_score").get<double>()) << id << " kept every point with " << bug;
 }
 
-// The course with course.yaml edited by `edit`; everything else is linked.
-class EditedCourse {
- public:
-  explicit EditedCourse(const std::string& yaml) {
-    for (const auto& entry : fs::directory_iterator(kCourse)) {
-      const std::string name = entry.path().filename().string();
-      if (name == "course.yaml" || name.rfind("build", 0) == 0 || name == ".git") continue;
-      fs::create_directory_symlink(entry.path(), scratch_.path() / name);
-    }
-    write_text(scratch_.path() / "course.yaml", yaml);
-  }
-  fs::path root() const { return scratch_.path(); }
-
- private:
-  ScratchDir scratch_;
-};
-
 // ---- a broken positional-encoding file: its lesson pays, no other ----
 
 class PositionalEncodingBug : public ::testing::TestWithParam<std::string> {};
@@ -145,7 +128,7 @@ TEST(FairGrades, StudentModeGradesWithTheStudentsEarlierCode) {
   const auto at = yaml.find(plain);
   ASSERT_NE(at, std::string::npos) << "order-matters no longer says " << plain;
   yaml.replace(at, plain.size(), "uses: [attention, {lesson: positional-encoding, mode: student}]");
-  EditedCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   ScratchDir scratch;
   const fs::path ws = overlay_submission(kCourse, scratch.path() / "ws", "pe-wrong-formula");
   GraderRun run;
@@ -162,7 +145,7 @@ TEST(FairGrades, StudentModeBrokenEarlierFileFailsToCompileThere) {
   const auto at = yaml.find(plain);
   ASSERT_NE(at, std::string::npos) << "learned-vs-fixed no longer says " << plain;
   yaml.replace(at, plain.size(), "uses:\n      - lesson: positional-encoding\n        mode: student");
-  EditedCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   ScratchDir scratch;
   const fs::path ws = overlay_submission(kCourse, scratch.path() / "ws", "pe-does-not-compile");
   GraderRun run;

@@ -197,24 +197,6 @@ void expect_exercise_zero(const json& report, const std::vector<std::string>& sa
   EXPECT_GT(points_by_exercise(*lesson)[kBrokenExercise].max, 0);
 }
 
-// The course with its course.yaml replaced: everything else is linked, so the
-// files the manifest names still exist.
-class BrokenCourse {
- public:
-  explicit BrokenCourse(const std::string& yaml) {
-    for (const auto& entry : fs::directory_iterator(kCourse)) {
-      const std::string name = entry.path().filename().string();
-      if (name == "course.yaml" || name.rfind("build", 0) == 0 || name == ".git") continue;
-      fs::create_directory_symlink(entry.path(), scratch_.path() / name);
-    }
-    write_text(scratch_.path() / "course.yaml", yaml);
-  }
-  fs::path root() const { return scratch_.path(); }
-
- private:
-  ScratchDir scratch_;
-};
-
 // ---- whole submissions ----
 
 TEST(GraderGrade, SolutionsEarnFullMarks) {
@@ -282,7 +264,7 @@ TEST(GraderBrokenSubmission, InfiniteLoopTimesOutInBoundedTime) {
   ASSERT_TRUE(std::regex_search(yaml, m, std::regex(R"(call_timeout_ms: *\d+)"))) << "course.yaml sets no call_timeout_ms";
   yaml.replace(static_cast<std::size_t>(m.position(0)), static_cast<std::size_t>(m.length(0)),
                "call_timeout_ms: " + std::to_string(call_limit.count()));
-  BrokenCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   ScratchDir scratch;
   fs::path submission = make_submission(scratch, "pe-infinite-loop");
   GraderRun run;
@@ -650,7 +632,7 @@ TEST(GraderCourseYaml, UnknownTopLevelKeyIsReportedAtItsLine) {
   int line = 0;
   std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "version:", "colour: blue", line);
   ASSERT_GT(line, 0);
-  BrokenCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   for (const char* command : {"list", "check"}) {
     GraderRun r = run_grader({"--course", course.root().string(), command}, std::chrono::seconds(60));
     EXPECT_EQ(r.exit_code, 2) << command << ": " << describe(r);
@@ -663,7 +645,7 @@ TEST(GraderCourseYaml, UnknownExerciseKeyIsReportedAtItsLine) {
   int line = 0;
   std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "      - id: pe-formula", "        pointz: 10", line);
   ASSERT_GT(line, 0);
-  BrokenCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   GraderRun r = run_grader({"--course", course.root().string(), "list"}, std::chrono::seconds(60));
   EXPECT_EQ(r.exit_code, 2) << describe(r);
   EXPECT_EQ(yaml_position(r.err), std::make_pair(line, 9)) << describe(r);
@@ -682,7 +664,7 @@ TEST(GraderCourseYaml, MissingTitleIsReportedWithAPosition) {
     yaml += l + "\n";
   }
   ASSERT_TRUE(removed) << "course.yaml has no top-level title to remove";
-  BrokenCourse course(yaml);
+  LinkedCourse course(kCourse, yaml);
   GraderRun r = run_grader({"--course", course.root().string(), "list"}, std::chrono::seconds(60));
   EXPECT_EQ(r.exit_code, 2) << describe(r);
   EXPECT_GT(yaml_position(r.err).first, 0) << describe(r);

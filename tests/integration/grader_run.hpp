@@ -52,6 +52,21 @@ std::string describe(const GraderRun& r);
 
 namespace grader_test {
 
+/// A course of its own in a scratch folder: every entry of `course` linked
+/// (its build folders and .git left out), so the files the build's manifest
+/// names still exist, and `yaml` as its course.yaml.
+class LinkedCourse {
+ public:
+  LinkedCourse(const std::filesystem::path& course, const std::string& yaml);
+  /// The same, with course.yaml's first `from` replaced by `to` (throws when
+  /// the course no longer says `from`).
+  LinkedCourse(const std::filesystem::path& course, const std::string& from, const std::string& to);
+  std::filesystem::path root() const { return scratch_.path(); }
+
+ private:
+  ScratchDir scratch_;
+};
+
 /// A submission at `into`: the course's solutions/ copied, then the folder
 /// tests/submissions/<broken> laid over it (files listed in its .remove are
 /// deleted afterwards). Returns `into`.
