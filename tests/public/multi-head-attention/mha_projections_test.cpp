@@ -168,6 +168,15 @@ TEST(MhaProjections, ProjectionIsXTimesWeightTransposedPlusBias) {
     }
 }
 
+// Any shape letter may be 0: no positions (L = 0) or no sequences (B = 0)
+// give heads as empty, with H and D as the sizes say.
+TEST(MhaProjections, ProjectHeadsOfAnEmptySequenceOrBatch) {
+  const course::MatrixXf w = course::MatrixXf::Identity(4, 4);
+  const course::VectorXf b = course::VectorXf::Zero(4);
+  EXPECT_SHAPE(student::project_heads(Tensor({2, 0, 4}), w, b, 2), {2, 2, 0, 2});
+  EXPECT_SHAPE(student::project_heads(Tensor({0, 3, 4}), w, b, 2), {0, 2, 3, 2});
+}
+
 TEST(MhaProjections, ProjectHeadsRejectsBadArguments) {
   const Tensor x({2, 3, 6});
   const course::MatrixXf w = course::MatrixXf::Identity(6, 6);
