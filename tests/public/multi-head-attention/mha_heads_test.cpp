@@ -185,6 +185,31 @@ TEST(MhaHeads, RejectsTheNeighbouringShapes) {
   EXPECT_INVALID_ARGUMENT(student::attend_heads(Tensor({2, 3, 4}), k, v), "q: expected shape");
 }
 
+TEST(MhaHeads, OneKeyTakesTheWholeWeight) {
+  // S = 1: softmax over one score is 1 whatever the score (here far from 1),
+  // so each output row is that key's value; a -inf bias on it gives NaN.
+  const Tensor q = filled({1, 2, 3, 2}, [](Index i) { return float(i + 1); });
+  const Tensor k = filled({1, 2, 1, 2}, [](Index i) { return float(2 * i + 3); });
+  const Tensor v({1, 2, 1, 2}, {5, -6, 7, 8});
+  const auto r = student::attend_heads(q, k, v);
+  ASSERT_SHAPE(r.weights, {1, 2, 3, 1});
+  ASSERT_SHAPE(r.output, {1, 2, 3, 2});
+  for (Index h = 0; h < 2; ++h)
+    for (Index l = 0; l < 3; ++l) {
+      EXPECT_VALUE_NEAR(r.weights.at({0, h, l, 0}), 1.0, kTol)
+          << "the only key gets weight 1 (h=" << h << ", l=" << l << "): the softmax of one score, not the score";
+      for (Index d = 0; d < 2; ++d)
+        EXPECT_VALUE_NEAR(r.output.at({0, h, l, d}), v.at({0, h, 0, d}), kTol) << "h=" << h << ", l=" << l << ", d=" << d;
+    }
+  const float inf = std::numeric_limits<float>::infinity();
+  const auto blocked = student::attend_heads(q, k, v, Tensor({1, 2, 3, 1}, std::vector<float>{0, 0, 0, 0, -inf, 0}));
+  ASSERT_SHAPE(blocked.weights, {1, 2, 3, 1});
+  EXPECT_HOLDS(std::isnan(blocked.weights.at({0, 1, 1, 0})),
+               course_testing::Text() << "weights(0, 1, 1, 0), its only key blocked, should be NaN, got "
+                                      << blocked.weights.at({0, 1, 1, 0}));
+  EXPECT_VALUE_NEAR(blocked.weights.at({0, 1, 2, 0}), 1.0, kTol);
+}
+
 TEST(MhaHeads, QueryWithEveryKeyBlockedIsNaN) {
   // Query 0 of head 1 has -inf on both keys: its weights and output are NaN,
   // as in PyTorch; query 1 of that head and head 0 are ordinary.

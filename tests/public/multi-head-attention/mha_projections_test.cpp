@@ -233,6 +233,15 @@ TEST(MhaProjections, ParametersOfAnotherWidthAreRefusedAtOnce) {
                           "in_proj_weight: expected shape (18, 6), got (24, 8)");
 }
 
+TEST(MhaProjections, TheSmallestSizesAreAccepted) {
+  // E = 1 with one head is > 0 and divisible: a module of one feature.
+  student::MultiHeadAttention mha(1, 1);
+  EXPECT_SAME(mha.head_dim(), 1);
+  EXPECT_SHAPE(mha.parameters().in_proj_weight, {3, 1});
+  EXPECT_SHAPE(student::project_heads(Tensor({1, 2, 1}), course::MatrixXf::Identity(1, 1), course::VectorXf::Zero(1), 1),
+               {1, 1, 2, 1});
+}
+
 TEST(MhaProjections, HeadDimIsEmbedDimOverNumHeads) {
   EXPECT_SAME(student::MultiHeadAttention(6, 3).head_dim(), 2);
   EXPECT_SAME(student::MultiHeadAttention(6, 1).head_dim(), 6);
