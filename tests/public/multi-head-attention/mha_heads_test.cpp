@@ -210,6 +210,14 @@ TEST(MhaHeads, OneKeyTakesTheWholeWeight) {
   EXPECT_VALUE_NEAR(blocked.weights.at({0, 1, 2, 0}), 1.0, kTol);
 }
 
+TEST(MhaHeads, NoKeysGiveEmptyWeightsAndAZeroOutput) {
+  // S = 0: each query's weights are an empty row, and a sum over no values is 0.
+  const auto r = student::attend_heads(random_tensor({1, 2, 3, 2}, 51), Tensor({1, 2, 0, 2}), Tensor({1, 2, 0, 2}));
+  EXPECT_SHAPE(r.weights, {1, 2, 3, 0});
+  ASSERT_SHAPE(r.output, {1, 2, 3, 2});
+  for (float value : r.output.values()) EXPECT_SAME(value, 0.0f) << "the output over no keys is 0";
+}
+
 TEST(MhaHeads, QueryWithEveryKeyBlockedIsNaN) {
   // Query 0 of head 1 has -inf on both keys: its weights and output are NaN,
   // as in PyTorch; query 1 of that head and head 0 are ordinary.
