@@ -3,25 +3,25 @@
 // once, with its parameter names and defaults, in a list macro named after
 // the lesson id (hyphens as underscores), then declares it:
 //
-//   #define COURSE_BRIDGE_positional_encoding(FUNCTION, CLASS, METHOD, CALL)
-//     FUNCTION(positional_encoding, "seq_len", "d_model", arg("base") = 10000.0)
-//     FUNCTION(positional_encoding_loop, "seq_len", "d_model")
+//   #define COURSE_BRIDGE_signal_basics(FUNCTION, CLASS, METHOD, CALL)
+//     FUNCTION(moving_average, "samples", "window", arg("stride") = 1)
+//     FUNCTION(peak_index, "samples")
 //
 // (each line of the #define but the last ends with a backslash).
-//   COURSE_BRIDGE(positional_encoding)
+//   COURSE_BRIDGE(signal_basics)
 //
 // A class names its constructor's parameter types (C++ cannot read them from
 // the header), its parameter names, and its methods, each once:
 //
-//   CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),
-//         ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}),
-//         METHOD(num_heads) METHOD(forward, "query", "key", "value", arg("options") = ForwardOptions{})
+//   CLASS(LowPassFilter, (double, int, std::uint64_t),
+//         ("cutoff", "order", arg("seed") = std::uint64_t{0}),
+//         METHOD(order) METHOD(apply, "samples", "rate", arg("options") = FilterOptions{})
 //         CALL("x"))                                    // operator()
 //
 // COURSE_BRIDGE(id) turns the list into the declarations both sides share
 // (declare.hpp, objects.hpp) in namespace course::bridge::<id>:
-// <id>::positional_encoding, <id>::MultiHeadAttention::construct,
-// <id>::MultiHeadAttention::forward, <id>::MultiHeadAttention::call_operator.
+// <id>::moving_average, <id>::LowPassFilter::construct,
+// <id>::LowPassFilter::apply, <id>::LowPassFilter::call_operator.
 // The build expands the same list into the rest, in files it generates
 // (cmake/CourseLesson.cmake): the suites' student:: proxies
 // (COURSE_STUDENT_PROXIES, proxy_support.hpp), the worker's table
@@ -168,7 +168,7 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 /// exercises' lists, named after it) in namespace course::bridge::<id>, which
 /// also names itself `declared` there, for the expansions the build
 /// generates. A class's members are in a struct named like the class:
-/// <id>::MultiHeadAttention::forward.
+/// <id>::LowPassFilter::apply.
 #define COURSE_BRIDGE(id, ...)                                                                              \
   namespace course::bridge::id {                                                                            \
   namespace declared = ::course::bridge::id;                                                                \

@@ -24,7 +24,14 @@ case "$step" in
   build)
     # Only the example course's targets: the grader and its two lessons (the
     # framework's own tests are about this repository's course).
-    cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCOURSE_DIR="$course" -DCOURSE_BUILD_TESTS=OFF
+    # A folder made earlier keeps its generator: ./test.sh makes new ones for
+    # Ninja (scripts/deps.sh), a bare ctest for Make; CMake refuses a switch.
+    generator=()
+    if [ -f "$build/CMakeCache.txt" ]; then
+      made_with=$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt")
+      [ -n "$made_with" ] && generator=(-G "$made_with")
+    fi
+    cmake "${generator[@]}" -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCOURSE_DIR="$course" -DCOURSE_BUILD_TESTS=OFF
     cmake --build "$build" -j"$jobs"
     grep -q "\"course_root\": \"$course\"" "$build/bin/grader-toolchain.json" ||
       fail "the manifest's course_root is not $course"

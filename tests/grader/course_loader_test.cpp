@@ -1082,7 +1082,7 @@ TEST(CourseUses, BadModesAndEntriesAreReportedWhereWritten) {
   EXPECT_TRUE(HasError(e, "course.yaml:23:38",
                        {"'mode' of an entry of 'uses' in lesson 'order' must be 'reference'", "or 'student'",
                         "got 'own'"}));
-  EXPECT_TRUE(HasError(e, "course.yaml:23:44", {"has no 'lesson'", "lesson: positional-encoding"}));
+  EXPECT_TRUE(HasError(e, "course.yaml:23:44", {"has no 'lesson'", "name the earlier lesson by its id"}));
   const auto misspelt = rejection(course_using("[{lesson: attention, modes: x}]"));
   EXPECT_TRUE(HasError(misspelt, "course.yaml:23:32", {"unknown key 'modes'", "did you mean 'mode'?"}));
   // Unknown lessons in the mapping form are found as in the plain form.
