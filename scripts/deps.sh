@@ -34,15 +34,21 @@ course_install_packages() {
   fi
 }
 
-# A new build folder is made for Ninja: a build with nothing to do takes it
-# well under a second, where Make walks its 300 targets' makefiles for 5 to
-# 20 seconds, and `./run.sh check` builds before every check. An existing
-# folder keeps the generator it was made with (CMake reads this variable only
-# for a new one); CMAKE_GENERATOR set by the caller wins.
-if command -v ninja >/dev/null 2>&1; then export CMAKE_GENERATOR="${CMAKE_GENERATOR:-Ninja}"; fi
+# A student's new build folder is made for Ninja (./run.sh, the handout's
+# build): a build with nothing to do takes it well under a second, where Make
+# walks its 300 targets' makefiles for 5 to 20 seconds, and `./run.sh check`
+# builds before every check. An existing folder keeps the generator it was
+# made with (CMake reads CMAKE_GENERATOR only for a new one); a generator the
+# caller set wins. ./test.sh keeps CMake's default.
+course_student_generator() {
+  if [ -z "${CMAKE_GENERATOR:-}" ] && [ ! -f build/CMakeCache.txt ] && command -v ninja >/dev/null 2>&1; then
+    export CMAKE_GENERATOR=Ninja
+  fi
+}
 
 # What a student and the grader need (the default build: no framework tests).
 course_build() {
+  course_student_generator
   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
   cmake --build build -j"$(nproc)"
 }
@@ -78,6 +84,7 @@ course_build_target() {
 # is configured already is not configured again here: the build does it
 # itself when a CMakeLists.txt, course.yaml or a globbed folder changed.
 course_build_quiet() {
+  course_student_generator
   mkdir -p build
   local log=build/build.log start=$SECONDS
   : >"$log"
