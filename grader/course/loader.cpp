@@ -112,7 +112,22 @@ class CourseReader {
   Track read_track(const YAML::Node& node, std::size_t index);
   void check_uses(const Course& course);
   /// `uses`: lesson ids, or mappings {lesson: ID, mode: reference|student}.
-  std::optional<std::vector<Text>> read_uses(const Fields& lesson_fields, const std::string& name, Lesson& lesson);
+  /// The words a `uses` list's messages name its entries with.
+  struct UsesWords {
+    const char* list;          ///< what the list must be: "a list of earlier lessons"
+    const char* id_noun;       ///< "a lesson id"
+    const char* key;           ///< the mapping's key: "lesson"
+    const char* example;       ///< an id to show: "vectors"
+    const char* named;         ///< "the earlier lesson"
+    const char* reference_of;  ///< whose reference behaviour mode reference grades against
+    const char* student_own;   ///< what of the student's own mode student grades with
+  };
+  /// A `uses` list: each entry an id or {<key>: id, mode: reference|student},
+  /// the ids as written (nothing when the list is absent or not a list); the
+  /// ids in mode student go to `student_code`.
+  std::optional<std::vector<Text>> read_uses_list(const Fields& owner_fields, const UsesWords& words,
+                                                  std::set<std::string>& student_code);
+  std::optional<std::vector<Text>> read_uses(const Fields& lesson_fields, Lesson& lesson);
   /// An exercise's `uses`: exercise ids, or mappings {exercise: ID, mode: reference|student}.
   void read_exercise_uses(const Fields& exercise_fields, Exercise& exercise);
   /// Each exercise's `uses` names another code exercise of its own lesson,
@@ -421,47 +436,57 @@ Exercise CourseReader::read_exercise(const YAML::Node& node, const std::string& 
 }
 
 void CourseReader::read_exercise_uses(const Fields& f, Exercise& ex) {
+  static constexpr UsesWords kWords{"a list of exercises of the same lesson", "an exercise id", "exercise",
+                                    "first-part", "the exercise of the same lesson", "other exercise's",
+                                    "function"};
+  auto uses = read_uses_list(f, kWords, ex.uses_student_code);
+  if (!uses) return;
+  for (const Text& use : *uses) ex.uses.push_back(use.value);
+  exercise_uses_.push_back(ExerciseUses{lesson_being_read_, ex.id, std::move(*uses)});
+}
+
+std::optional<std::vector<Text>> CourseReader::read_uses_list(const Fields& f, const UsesWords& words,
+                                                              std::set<std::string>& student_code) {
   const YAML::Node* node = f.value("uses");
-  if (!node) return;
+  if (!node) return std::nullopt;
   const std::string& name = f.owner();
   if (!node->IsSequence()) {
-    f.wrong_type("uses", "a list of exercises of the same lesson",
+    f.wrong_type("uses", words.list,
                  node->IsScalar() ? fmt::format("write it in brackets: [{}]", node->Scalar()) : std::string());
-    return;
+    return std::nullopt;
   }
-  static constexpr std::string_view kUseKeys[] = {"exercise", "mode"};
-  ExerciseUses entry{lesson_being_read_, ex.id, {}};
+  const std::string_view keys[] = {words.key, "mode"};
+  std::vector<Text> uses;
   for (const YAML::Node& item : *node) {
     if (item.IsScalar()) {
-      entry.uses.push_back(Text{item.Scalar(), problems_.at(item)});
+      uses.push_back(Text{item.Scalar(), problems_.at(item)});
       continue;
     }
     if (!item.IsMap()) {
       problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
-                    fmt::format("each entry of 'uses' in {} must be an exercise id or a mapping such as "
-                                "{{exercise: encoder-layer, mode: student}}, got {}",
-                                name, yaml::describe(item)));
+                    fmt::format("each entry of 'uses' in {} must be {} or a mapping such as "
+                                "{{{}: {}, mode: student}}, got {}",
+                                name, words.id_noun, words.key, words.example, yaml::describe(item)));
       continue;
     }
     Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
-    use.check_keys(kUseKeys);
-    use.require("exercise", "name the exercise of the same lesson by its id, e.g. exercise: encoder-layer");
-    auto id = use.text("exercise");
+    use.check_keys(keys);
+    use.require(words.key, fmt::format("name {} by its id, e.g. {}: {}", words.named, words.key, words.example));
+    auto id = use.text(words.key);
     if (auto mode = use.text("mode")) {
       if (mode->value == "student") {
-        if (id) ex.uses_student_code.insert(id->value);
+        if (id) student_code.insert(id->value);
       } else if (mode->value != "reference") {
         problems_.add(mode->where,
-                      fmt::format("'mode' of {} must be 'reference' (grade against the other exercise's "
+                      fmt::format("'mode' of {} must be 'reference' (grade against the {} "
                                   "reference behaviour, the default) or 'student' (grade with the "
-                                  "student's own function), got '{}'",
-                                  use.owner(), mode->value));
+                                  "student's own {}), got '{}'",
+                                  use.owner(), words.reference_of, words.student_own, mode->value));
       }
     }
-    if (id) entry.uses.push_back(*id);
+    if (id) uses.push_back(*id);
   }
-  for (const Text& use : entry.uses) ex.uses.push_back(use.value);
-  exercise_uses_.push_back(std::move(entry));
+  return uses;
 }
 
 void CourseReader::check_exercise_uses(const Course& course) {
@@ -564,7 +589,7 @@ Lesson CourseReader::read_lesson(const YAML::Node& node, std::size_t index) {
     }
   }
 
-  if (auto uses = read_uses(f, name, lesson)) uses_.push_back(LessonUses{lesson.id, *uses});
+  if (auto uses = read_uses(f, lesson)) uses_.push_back(LessonUses{lesson.id, *uses});
   lesson.limits = read_limits(f, name);
 
   if (f.require("exercises", "list at least one exercise")) {
@@ -642,49 +667,12 @@ Track CourseReader::read_track(const YAML::Node& node, std::size_t index) {
   return track;
 }
 
-std::optional<std::vector<Text>> CourseReader::read_uses(const Fields& f, const std::string& name, Lesson& lesson) {
-  const YAML::Node* node = f.value("uses");
-  if (!node) return std::nullopt;
-  if (!node->IsSequence()) {
-    f.wrong_type("uses", "a list of earlier lessons",
-                 node->IsScalar() ? fmt::format("write it in brackets: [{}]", node->Scalar()) : std::string());
-    return std::nullopt;
-  }
-  static constexpr std::string_view kUseKeys[] = {"lesson", "mode"};
-  std::vector<Text> uses;
-  for (const YAML::Node& item : *node) {
-    if (item.IsScalar()) {
-      uses.push_back(Text{item.Scalar(), problems_.at(item)});
-      lesson.uses.push_back(item.Scalar());
-      continue;
-    }
-    if (!item.IsMap()) {
-      problems_.add(problems_.at(item).line > 0 ? problems_.at(item) : f.value_location("uses"),
-                    fmt::format("each entry of 'uses' in {} must be a lesson id or a mapping such as "
-                                "{{lesson: vectors, mode: student}}, got {}",
-                                name, yaml::describe(item)));
-      continue;
-    }
-    Fields use(item, problems_, fmt::format("an entry of 'uses' in {}", name));
-    use.check_keys(kUseKeys);
-    use.require("lesson", "name the earlier lesson by its id, e.g. lesson: vectors");
-    auto id = use.text("lesson");
-    if (auto mode = use.text("mode")) {
-      if (mode->value == "student") {
-        if (id) lesson.uses_student_code.insert(id->value);
-      } else if (mode->value != "reference") {
-        problems_.add(mode->where,
-                      fmt::format("'mode' of {} must be 'reference' (grade against the earlier lesson's "
-                                  "reference behaviour, the default) or 'student' (grade with the "
-                                  "student's own earlier code), got '{}'",
-                                  use.owner(), mode->value));
-      }
-    }
-    if (id) {
-      uses.push_back(*id);
-      lesson.uses.push_back(id->value);
-    }
-  }
+std::optional<std::vector<Text>> CourseReader::read_uses(const Fields& f, Lesson& lesson) {
+  static constexpr UsesWords kWords{"a list of earlier lessons", "a lesson id", "lesson", "vectors",
+                                    "the earlier lesson", "earlier lesson's", "earlier code"};
+  auto uses = read_uses_list(f, kWords, lesson.uses_student_code);
+  if (uses)
+    for (const Text& use : *uses) lesson.uses.push_back(use.value);
   return uses;
 }
 
