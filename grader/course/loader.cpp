@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "grader/course/edit_distance.hpp"
+#include "grader/course/ids.hpp"
 #include "grader/course/picture_reader.hpp"
 #include "grader/course/yaml_reader.hpp"
 
@@ -47,32 +48,8 @@ constexpr std::array<Visibility, 4> visibility_values = {
     Visibility::visible, Visibility::after_due_date, Visibility::after_published,
     Visibility::hidden};
 
-constexpr std::string_view id_rule = "lowercase letters, digits and hyphens";
 constexpr std::string_view hidden_default_message = "Hidden test: details are not shown.";
 constexpr std::string_view public_default_message = "Details of this test are not shown.";
-
-bool is_valid_id(std::string_view id) {
-  if (id.empty()) return false;
-  for (char c : id) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) return false;
-  }
-  return true;
-}
-
-// What the author probably meant: "Pe_Formula" -> "pe-formula".
-std::string id_like(std::string_view id) {
-  std::string out;
-  for (char c : id) {
-    if (c >= 'A' && c <= 'Z') {
-      out += static_cast<char>(c - 'A' + 'a');
-    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') {
-      out += c;
-    } else if (c == '_' || c == ' ' || c == '.') {
-      out += '-';
-    }
-  }
-  return out;
-}
 
 std::string ordinal_name(std::string_view what, std::size_t index) {
   return fmt::format("{} #{}", what, index + 1);
