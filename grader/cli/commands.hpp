@@ -30,5 +30,7 @@ Command add_picture(CLI::App& app, const GlobalOptions& global);
 Command add_history(CLI::App& app, const GlobalOptions& global);
 Command add_regrade(CLI::App& app, const GlobalOptions& global);
 Command add_similarity(CLI::App& app, const GlobalOptions& global);
+Command add_new_course(CLI::App& app, const GlobalOptions& global);
+Command add_new_lesson(CLI::App& app, const GlobalOptions& global);
 
 }  // namespace grader::cli

@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
       "  grader validate                    prove references, starters and mutants\n"
       "  grader mutate [LESSON] [--max N]   generated mutants: what no test catches\n"
       "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
-      "  grader export --format csv -o grades.csv");
+      "  grader export --format csv -o grades.csv\n"
+      "  grader new-lesson ID               a new lesson from a skeleton that validates");
   app.require_subcommand(1);
   // Global options are accepted after the subcommand too (`grader check
   // --no-color`, `grader grade DIR --jobs 2`): an option a subcommand does not
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
 
   std::map<CLI::App*, Command> commands;
   // --help lists a student's commands apart from an instructor's, so a
-  // student reading it knows which of the nineteen are theirs.
+  // student reading it knows which of the twenty-one are theirs.
   const char* group = "Student commands";
   auto add = [&](const char* name, const char* help, Command (*registrar)(CLI::App&, const GlobalOptions&)) {
     CLI::App* sub = app.add_subcommand(name, help);
@@ -100,6 +101,9 @@ int main(int argc, char** argv) {
   add("regrade", "Regrade the named students from their recorded submissions (manual grades kept)", add_regrade);
   add("similarity", "Similar code across a batch: student pairs, clusters, matches per file; hints for a person, never a grade",
       add_similarity);
+  group = "Author commands (a new course or lesson, from a skeleton that validates)";
+  add("new-course", "Write a new course folder: course.yaml and one lesson that passes validate", add_new_course);
+  add("new-lesson", "Add a lesson to the course, files and course.yaml entry, that passes validate", add_new_lesson);
 
   resolve_paths(app);
   try {
