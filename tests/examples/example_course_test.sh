@@ -14,32 +14,19 @@ root="$(realpath "$2")"
 build="$3"
 course="$root/examples/running-stats"
 grader="$build/bin/grader"
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
 jobs="${COURSE_TEST_JOBS:-2}"
+# shellcheck source=course_test_helpers.sh
+source "$(dirname "${BASH_SOURCE[0]}")/course_test_helpers.sh"
 
 case "$step" in
   build)
-    # Only the example course's targets: the grader and its two lessons (the
-    # framework's own tests are about this repository's course).
-    # A folder made earlier keeps its generator: ./test.sh makes new ones for
-    # Ninja (scripts/deps.sh), a bare ctest for Make; CMake refuses a switch.
-    generator=()
-    if [ -f "$build/CMakeCache.txt" ]; then
-      made_with=$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build/CMakeCache.txt")
-      [ -n "$made_with" ] && generator=(-G "$made_with")
-    fi
-    cmake "${generator[@]}" -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DCOURSE_DIR="$course" -DCOURSE_BUILD_TESTS=OFF
-    cmake --build "$build" -j"$jobs"
+    # Only the example course's targets: the grader and its two lessons.
+    build_course "$root" "$build" "$course" "$jobs"
     grep -q "\"course_root\": \"$course\"" "$build/bin/grader-toolchain.json" ||
       fail "the manifest's course_root is not $course"
     ;;
   validate)
-    out="$("$grader" --jobs "$jobs" validate 2>&1)" || { echo "$out"; fail "grader validate failed"; }
-    echo "$out"
-    grep -qE '(^|[^0-9])0 problems' <<<"$out" || fail "grader validate did not report 0 problems"
+    expect_sound "$grader" "$jobs"
     ;;
   starter)
     # The starter is the default workspace: every exercise not started, none broken.

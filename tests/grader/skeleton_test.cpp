@@ -4,6 +4,7 @@
 // validating a written course is tests/examples/skeleton_course_test.sh.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <stdexcept>
 #include <string>
 
@@ -26,6 +27,9 @@ struct EntryCase {
   std::string yaml;
   std::string want;
 };
+
+// gtest names a failing case by this, not by the struct's bytes.
+void PrintTo(const EntryCase& entry_case, std::ostream* os) { *os << entry_case.name; }
 
 class LessonEntry : public ::testing::TestWithParam<EntryCase> {};
 
