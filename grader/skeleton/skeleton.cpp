@@ -173,8 +173,10 @@ Written write_course(const fs::path& folder, const std::string& course_title, co
   NewPaths made;
   made.make_folders(root);
   Written written{root, {"course.yaml"}};
-  const std::string yaml = fill("course.yaml", {{"course_title", yaml_quoted_body(course_title)},
-                                                {"lesson_entry", lesson_entry(lesson)}});
+  std::string entry = lesson_entry(lesson);
+  entry.pop_back();  // the template's line ends it
+  const std::string yaml =
+      fill("course.yaml", {{"course_title", yaml_quoted_body(course_title)}, {"lesson_entry", entry}});
   made.write(root / "course.yaml", yaml);
   for (const auto& [path, text] : lesson_files(lesson)) {
     made.write(root / path, text);
