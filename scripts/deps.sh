@@ -62,15 +62,17 @@ course_build_with_tests() {
 # The build target a grader command needs: course_student (the grader, the
 # lessons' worker pieces, the public suites, the precompiled lesson headers,
 # the pictures) for a student's commands, and without a command (./run.sh
-# runs `check`); all (the references and the hidden and serving suites too)
-# for any other: grade, validate, mutate, regrade and the rest. The command
-# is the first argument that names one, so global options may come first
-# (`./run.sh --no-color grade solutions`).
+# runs `check`); the grader alone for the author's new-course and new-lesson,
+# which write files and run nothing of the course; all (the references and
+# the hidden and serving suites too) for any other: grade, validate, mutate,
+# regrade and the rest. The command is the first argument that names one, so
+# global options may come first (`./run.sh --no-color grade solutions`).
 course_build_target() {
   local a
   for a in "$@"; do
     case "$a" in
       list | check | watch | hint | reset | picture) echo course_student; return ;;
+      new-course | new-lesson) echo grader; return ;;
       grade | validate | mutate | export | review | release | gradescope-bundle | merge | roster | gradebook-check | \
         history | regrade | similarity) echo all; return ;;
     esac

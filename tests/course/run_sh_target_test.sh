@@ -36,6 +36,8 @@ expect all grade solutions --format json
 expect all --no-color grade solutions
 expect all --jobs 2 validate attention
 expect all grade check  # a folder named like a student's command: the command comes first
+expect grader new-lesson my-lesson
+expect grader --course ../course new-lesson check  # a lesson named like a student's command
 
 # The build's progress (course_build_meter): every line goes to the log; on a
 # terminal the label is redrawn with Make's "[ 45%]" or Ninja's "[12/104]";
