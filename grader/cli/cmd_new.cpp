@@ -30,6 +30,7 @@ bool same_folder(const fs::path& a, const fs::path& b) {
 
 void print_written(const skeleton::Written& written) {
   for (const auto& file : written.files) std::cout << "  " << file << "\n";
+  for (const auto& note : written.notes) std::cout << "Note: " << note << "\n";
 }
 
 /// The commands that configure and build a new build folder for the course

@@ -172,7 +172,7 @@ Written write_course(const fs::path& folder, const std::string& course_title, co
     throw SkeletonError(root.string() + " exists already; give a new folder for the course (nothing was written)");
   NewPaths made;
   made.make_folders(root);
-  Written written{root, {"course.yaml"}};
+  Written written{root, {"course.yaml"}, {}};
   std::string entry = lesson_entry(lesson);
   entry.pop_back();  // the template's line ends it
   const std::string yaml =
@@ -218,7 +218,7 @@ Written add_lesson(const fs::path& course_root, const LessonNames& lesson) {
     throw SkeletonError(std::string(e.what()) + " (nothing was written)");
   }
   NewPaths made;
-  Written written{root, {}};
+  Written written{root, {}, {}};
   for (const auto& [path, text] : lesson_files(lesson)) {
     made.write(root / path, text);
     written.files.push_back(path);
@@ -237,6 +237,10 @@ Written add_lesson(const fs::path& course_root, const LessonNames& lesson) {
   util::write_file_atomically(yaml_path, after);
   made.commit();
   written.files.push_back("course.yaml");
+  // A track lists the exercises it grades: which of them should grade the new one is the author's choice.
+  if (!course.tracks.empty())
+    written.notes.push_back("course.yaml has tracks: add the exercise " + lesson.id +
+                            "-rms to the exercises of those that should grade it");
   return written;
 }
 

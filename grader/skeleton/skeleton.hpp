@@ -35,10 +35,12 @@ struct LessonNames {
 /// the id in words ("Second lesson"). Throws SkeletonError.
 LessonNames lesson_names(const std::string& id, const std::string& title);
 
-/// What was written: the course root and each file, relative to it.
+/// What was written: the course root and each file, relative to it, and
+/// what the author still has to do by hand.
 struct Written {
   std::filesystem::path root;
   std::vector<std::string> files;
+  std::vector<std::string> notes;
 };
 
 /// A new course in `folder` (which must not exist; missing parents are

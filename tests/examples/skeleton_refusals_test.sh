@@ -63,7 +63,9 @@ tracks:
     exercises: [taken-rms]
 YAML
 before="$(cat "$c/course.yaml")"
-"$grader" --course "$c" new-lesson later-lesson >/dev/null || fail "new-lesson before a tracks key failed"
+out="$("$grader" --course "$c" new-lesson later-lesson)" || fail "new-lesson before a tracks key failed"
+grep -qF "add the exercise later-lesson-rms to the exercises of those that should grade it" <<<"$out" ||
+  fail "new-lesson does not say to add the exercise to the tracks: $out"
 diff <(echo "$before") "$c/course.yaml" >"$tmp/added" && fail "course.yaml did not change"
 grep -q '^[<|]' "$tmp/added" && fail "new-lesson changed or removed lines of course.yaml: $(cat "$tmp/added")"
 awk '/^  - id: later-lesson$/ {entry = NR} /^# Tracks/ {comment = NR} END {exit !(entry && entry < comment)}' \
