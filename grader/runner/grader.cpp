@@ -428,7 +428,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   }
 
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
-  result.untouched_exercises = untouched_exercises(course_.root, exercises, files);
+  result.untouched_exercises = untouched_exercises(course_.root, exercises, files.files);
   score_lesson(result, exercises, options.include_hidden);
   result.seconds = util::seconds_since(start);
   return result;
