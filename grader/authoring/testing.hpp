@@ -323,6 +323,23 @@ inline std::string argument_form(const std::string& fragment) {
 }
 }  // namespace course_testing
 
+namespace course_testing {
+/// The failure of an expected std::invalid_argument when the call threw
+/// something else. An Eigen size check that fired first (a negative size, a
+/// product of mismatched shapes: grader/authoring/eigen_assert.hpp) means the
+/// bad argument reached Eigen unchecked, and the message says so.
+inline ::testing::AssertionResult threw_another_exception(const std::string& fragment, const std::exception& e) {
+  const auto* from_student = dynamic_cast<const ::grader::client::StudentException*>(&e);
+  if (from_student && from_student->kind() == "eigen_assert")
+    return fails(subject() + ": expected std::invalid_argument naming '" + fragment +
+                 "', but Eigen stopped your code first: " + e.what() + "\n" +
+                 ::grader::testing::likely_cause_line(
+                     "the bad argument reaches Eigen unchecked: check the arguments at the start of the function and "
+                     "throw std::invalid_argument with the message the header gives"));
+  return fails(subject() + ": expected std::invalid_argument, got another exception: " + e.what());
+}
+}  // namespace course_testing
+
 /// The reference solutions, in namespace course. Only HIDDEN suites link them:
 /// public suites ship to students without solutions/, so they must check
 /// known facts and values instead of calling ref::.
@@ -361,8 +378,6 @@ namespace ref = ::course;
                                                         std::string(fragment) + "'");                            \
       throw;                                                                                                     \
     } catch (const std::exception& e__) {                                                                        \
-      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() +                                         \
-                                           ": expected std::invalid_argument, got another exception: " +         \
-                                           e__.what()));                                                         \
+      EXPECT_CHECK(::course_testing::threw_another_exception(std::string(fragment), e__));                      \
     }                                                                                                            \
   } while (0)

@@ -29,7 +29,8 @@ Command add_release(CLI::App& app, const GlobalOptions& global) {
       "Writes lessons/, starter/, tests/public/, the grader and its build files, run.sh, test.sh, a student\n"
       "README.md, course.yaml without hidden suites and .github/workflows/grader-check.yml. Never\n"
       "solutions/, tests/hidden/, tests/mutants/, answer keys, fixtures only hidden tests use, the\n"
-      "framework's own tests, bench/ or docs/. The handout is written to OUT.tmp, checked (its course.yaml\n"
+      "framework's own tests, bench/ or docs/, nor the \"For instructors\" sections of the lesson texts\n"
+      "(lessons/**/*.md). The handout is written to OUT.tmp, checked (its course.yaml\n"
       "loads as a student's grader loads it; no file matches a solution or hidden test; no course file defines\n"
       "an exercise's function or holds code close to a reference solution, see docs/release.md) and renamed to OUT.\n"
       "Exit codes: 0 written, 2 nothing written (the message says why).");

@@ -7,6 +7,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "grader/release/instructor_notes.hpp"
 #include "grader/release/release.hpp"
 #include "grader/util/files.hpp"
 
@@ -166,6 +167,16 @@ Contents student_contents(const course::Course& course, const fs::path& framewor
       for (const auto& f : e.public_tests.files)
         if (!forbidden_path(f)) c.file(f);
   }
+
+  // The lesson texts ship without their notes for instructors (instructor_notes.hpp).
+  for (auto& item : out.items)
+    if (starts_with(item.path, "lessons/") && ends_with(item.path, ".md")) {
+      std::string text = content_of(item);
+      std::string kept = without_instructor_sections(text);
+      if (kept.size() == text.size()) continue;
+      item.text = std::move(kept);
+      item.source.clear();
+    }
 
   // A fixture folder ships when a shipped test or lesson file names it.
   std::error_code ec;

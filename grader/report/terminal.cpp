@@ -86,8 +86,11 @@ ExerciseState exercise_state(const runner::LessonResult& lesson, const std::stri
   if (passed == total) return ExerciseState::done;
   if (passed + pending == total) return ExerciseState::awaiting_review;
   // An untouched starter whose other tests only reached another exercise's
-  // stub has not been started, whatever those tests' status.
+  // stub has not been started, whatever those tests' status; nor has a
+  // starter to repair that is still as shipped (runner/lesson/untouched.hpp).
   if (stub > 0 && stub + elsewhere == total) return ExerciseState::not_started;
+  const auto& untouched = lesson.untouched_exercises;
+  if (std::find(untouched.begin(), untouched.end(), exercise) != untouched.end()) return ExerciseState::not_started;
   return ExerciseState::in_progress;
 }
 
@@ -284,9 +287,22 @@ void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) 
                        [](const ExerciseView& e) { return e.state == ExerciseState::not_started; }))
     state = ExerciseState::not_started;
   std::string status = ran ? to_string(state) : std::string(words_of(outcome));
-  out << fmt::format("{} {} {:<36} {:>2}/{:<2} exercises {:>6}/{:<6} {}\n", mark(c, state),
-                     c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), v.lesson->title.substr(0, 36), v.done, v.exercises.size(),
-                     points(v.got.value()), points(v.max.value()), status);
+  // A lesson of quizzes checked without their answer keys has no points here
+  // (not 0 of 0): like its exercise lines, it says what they are worth.
+  const bool unscored = !v.exercises.empty() && std::all_of(v.exercises.begin(), v.exercises.end(),
+                                                            [](const ExerciseView& e) { return e.unscored_quiz; });
+  std::string score_text = fmt::format("{:>6}/{:<6}", points(v.got.value()), points(v.max.value()));
+  std::string worth;
+  if (unscored) {
+    runner::PointSum total;
+    for (const auto& e : v.exercises)
+      if (e.exercise->points) total += *e.exercise->points;
+    score_text = fmt::format("{:>6} {:<6}", "-", "");
+    worth = c.paint(Ink::quiet, " (" + points(total.value()) + " points, scored when you submit)");
+  }
+  out << fmt::format("{} {} {:<36} {:>2}/{:<2} exercises {} {}{}\n", mark(c, state),
+                     c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), v.lesson->title.substr(0, 36), v.done,
+                     v.exercises.size(), score_text, status, worth);
 }
 
 /// True when `message` names a call of `function`: "positional_encoding(5, 8): ..."

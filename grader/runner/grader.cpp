@@ -15,6 +15,7 @@
 #include "grader/runner/lesson/score.hpp"
 #include "grader/runner/lesson/suite_runs.hpp"
 #include "grader/runner/lesson/test_plan.hpp"
+#include "grader/runner/lesson/untouched.hpp"
 #include "grader/runner/lesson/worker_build.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/runner/quiz.hpp"
@@ -427,6 +428,7 @@ LessonResult Grader::grade_lesson(const course::Lesson& lesson, const CollectedF
   }
 
   for (auto& p : planned) result.tests.push_back(std::move(p.test));
+  result.untouched_exercises = untouched_exercises(course_.root, exercises, files.files);
   score_lesson(result, exercises, options.include_hidden);
   result.seconds = util::seconds_since(start);
   return result;

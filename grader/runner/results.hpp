@@ -87,6 +87,10 @@ struct LessonResult {
   std::string detail;  ///< compiler errors (trimmed), missing files, what crashed
   std::vector<TestResult> tests;
   std::vector<IsolationNote> isolation;  ///< the compiler's (when it ran) and the workers' (when one started)
+  /// Exercises whose every file is the shipped starter's, byte for byte
+  /// (course/pristine_starter.hpp): a starter that is a buggy program to
+  /// repair fails its tests untouched, and has still not been started.
+  std::vector<std::string> untouched_exercises;
   double score = 0;
   double max_score = 0;
   double seconds = 0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "grader/report/colors.hpp"
 #include "grader/report/formats.hpp"
@@ -114,6 +115,23 @@ TEST(ExerciseStates, FailuresInAnotherExercisesFunctionDoNotStartAnExercise) {
   EXPECT_EQ(report::exercise_state(lesson_with({S::not_implemented, S::failed}), "ex"), ExerciseState::in_progress);
   EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::passed, S::failed}), 1), "ex"), ExerciseState::in_progress);
   EXPECT_EQ(report::exercise_state(blamed(lesson_with({S::failed, S::failed}), 1), "ex"), ExerciseState::in_progress);
+}
+
+// A starter to repair (a buggy program, not a stub) fails its tests as
+// shipped: untouched, it is not started; once edited, in progress; passing, done.
+TEST(ExerciseStates, AnUntouchedStarterToRepairIsNotStarted) {
+  using S = TestStatus;
+  auto untouched = [](LessonResult l, std::vector<std::string> ids) {
+    l.untouched_exercises = std::move(ids);
+    return l;
+  };
+  EXPECT_EQ(report::exercise_state(untouched(lesson_with({S::failed, S::passed}), {"ex"}), "ex"), ExerciseState::not_started);
+  EXPECT_EQ(report::exercise_state(untouched(lesson_with({S::crashed}), {"ex"}), "ex"), ExerciseState::not_started);
+  EXPECT_EQ(report::exercise_state(untouched(lesson_with({S::failed, S::passed}), {"other"}), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(lesson_with({S::failed, S::passed}), "ex"), ExerciseState::in_progress);
+  EXPECT_EQ(report::exercise_state(untouched(lesson_with({S::passed}), {"ex"}), "ex"), ExerciseState::done);
+  EXPECT_EQ(report::exercise_state(untouched(lesson_with({S::failed}, LessonStatus::compile_error), {"ex"}), "ex"),
+            ExerciseState::broken);
 }
 
 TEST(ExerciseStates, PrintAsCheckAlwaysHasAndOnlyDoneOnesAreFinished) {

@@ -19,6 +19,7 @@
 #include "grader/release/bundle.hpp"
 #include "grader/release/contents.hpp"
 #include "grader/release/course_yaml.hpp"
+#include "grader/release/instructor_notes.hpp"
 #include "grader/release/output.hpp"
 #include "grader/release/release.hpp"
 #include "grader/util/files.hpp"
@@ -372,6 +373,50 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
   const auto* run = rel::student_contents(course.load()).find("run.sh");
   ASSERT_NE(run, nullptr);
   EXPECT_TRUE(run->executable);
+}
+
+// A lesson text ships without its "For instructors" sections: from the
+// heading to the next heading of its level or higher, or to the end.
+struct InstructorNotesCase {
+  const char* name;
+  const char* text;
+  const char* shipped;
+};
+class InstructorNotes : public ::testing::TestWithParam<InstructorNotesCase> {};
+TEST_P(InstructorNotes, AreLeftOutOfTheHandoutsText) {
+  EXPECT_EQ(rel::without_instructor_sections(GetParam().text), GetParam().shipped);
+}
+INSTANTIATE_TEST_SUITE_P(
+    Sections, InstructorNotes,
+    ::testing::Values(
+        InstructorNotesCase{"LastSection", "# L\n\ntext\n\n## For instructors\n\n- timing\n", "# L\n\ntext\n"},
+        InstructorNotesCase{"MiddleSectionUpToTheNextOfItsLevel",
+                            "# L\n## For instructors\nnotes\n### Timing\nmore\n## Next\nkept\n", "# L\n## Next\nkept\n"},
+        InstructorNotesCase{"AHigherHeadingEndsIt", "## A\n### For instructors\nnotes\n## B\nkept\n", "## A\n## B\nkept\n"},
+        InstructorNotesCase{"CaseSpacesAndAClosingRun", "a\n  ##   for INSTRUCTORS  ##\nnotes\n", "a\n"},
+        InstructorNotesCase{"InsideACodeFenceItIsText", "```md\n## For instructors\n```\nkept\n",
+                            "```md\n## For instructors\n```\nkept\n"},
+        InstructorNotesCase{"AFenceInsideTheSectionHidesNoHeading",
+                            "## For instructors\n```\n## Next\n```\nnotes\n## Next\nkept\n", "## Next\nkept\n"},
+        InstructorNotesCase{"OtherTitlesStay", "## For instructors only?\n## Instructors\n#For instructors\n",
+                            "## For instructors only?\n## Instructors\n#For instructors\n"},
+        InstructorNotesCase{"CarriageReturns", "x\r\n## For instructors\r\nnotes\r\n## Next\r\n", "x\r\n## Next\r\n"},
+        InstructorNotesCase{"NothingToLeaveOutKeepsEveryByte", "# L\n\n\n", "# L\n\n\n"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(ReleaseContents, LessonTextsShipWithoutTheirNotesForInstructors) {
+  ScratchCourse course;
+  course.file("lessons/alpha/README.md", "# Alpha\n\nRead this.\n\n## For instructors\n\nSay this in class.\n");
+  course.file("lessons/alpha/extra/NOTES.md", "## Aside\n## For instructors\nstaff\n");
+  const rel::Contents contents = rel::student_contents(course.load());
+  const auto* readme = contents.find("lessons/alpha/README.md");
+  ASSERT_NE(readme, nullptr);
+  EXPECT_EQ(rel::content_of(*readme), "# Alpha\n\nRead this.\n");
+  const auto* notes = contents.find("lessons/alpha/extra/NOTES.md");
+  ASSERT_NE(notes, nullptr);
+  EXPECT_EQ(rel::content_of(*notes), "## Aside\n");
+  // The course's own copy is untouched.
+  EXPECT_NE(grader::util::read_file(course.root() / "lessons/alpha/README.md").find("Say this in class."), std::string::npos);
 }
 
 // A symbolic link in a course folder is followed where the author placed it

@@ -29,6 +29,16 @@ inline std::string call_text(const std::string& function, Index seq_len, Index d
 inline const char* const kPositionsFromOne =
     "positions counted from 1: row p holds position p + 1. The first position is pos = 0 (row 0 is 0, 1, 0, 1, ...).";
 
+/// The README's "pair index in the exponent" cause (10000^(k / d_model) for pair k).
+inline const char* const kPairIndexNotDoubled =
+    "the pair index k is used in the exponent instead of the even column index 2k: pair k turns at "
+    "1 / base^(2k / d_model) radians per position.";
+
+/// Each column with a frequency of its own: the odd column of a pair uses its own index (2k + 1), not 2k.
+inline const char* const kColumnOwnIndex =
+    "each column has a frequency of its own (the exponent uses the column index c): the two columns of a pair "
+    "share one, 1 / base^(2k / d_model), with 2k the even column's index.";
+
 /// The encoding of positions 1 .. seq_len instead of 0 .. seq_len - 1, by the
 /// formula: PE(p, c) = sin or cos((p + 1) / base^((c - c % 2) / d_model)).
 inline MatrixXd from_position_one(Index seq_len, Index d_model, double base = 10000.0) {
@@ -37,6 +47,31 @@ inline MatrixXd from_position_one(Index seq_len, Index d_model, double base = 10
     for (Index c = 0; c < d_model; ++c) {
       const double angle =
           static_cast<double>(p + 1) / std::pow(base, static_cast<double>(c - c % 2) / static_cast<double>(d_model));
+      pe(p, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
+    }
+  return pe;
+}
+
+/// The frequency of each column pair k of a correct table `want` (radians per
+/// position), read back from row 1, position 1: its angle is at most 1 radian,
+/// so atan2 (and asin for the lone sine of an odd width) give it back.
+inline std::vector<double> pair_frequencies(const MatrixXd& want) {
+  const Index width = want.cols();
+  std::vector<double> w;
+  for (Index even = 0; even < width; even += 2)
+    w.push_back(even + 1 < width ? std::atan2(want(1, even), want(1, even + 1)) : std::asin(want(1, even)));
+  return w;
+}
+
+/// A table of the lesson's form (sine in even columns, cosine in odd ones)
+/// whose column c turns at frequency(c) radians per position, for positions
+/// first .. first + rows - 1: the shape of several pitfalls.
+template <typename Frequency>
+MatrixXd table_of(Index rows, Index width, Frequency frequency, Index first = 0) {
+  MatrixXd pe(rows, width);
+  for (Index c = 0; c < width; ++c)
+    for (Index p = 0; p < rows; ++p) {
+      const double angle = static_cast<double>(first + p) * frequency(c);
       pe(p, c) = c % 2 == 0 ? std::sin(angle) : std::cos(angle);
     }
   return pe;
@@ -78,16 +113,18 @@ inline course_testing::Mistakes mistakes_from(const MatrixXd& want) {
         last_zero));
   }
   if (rows >= 2) {
-    // Positions counted from 1: each column's frequency is its angle at
-    // position 1 (at most 1 radian, so atan2 and asin give it back).
-    MatrixXd shifted(rows, width);
-    for (Index c = 0; c < width; ++c) {
-      const Index even = c - c % 2;
-      const double w = even + 1 < width ? std::atan2(want(1, even), want(1, even + 1)) : std::asin(want(1, even));
-      for (Index p = 0; p < rows; ++p)
-        shifted(p, c) = c % 2 == 0 ? std::sin(static_cast<double>(p + 1) * w) : std::cos(static_cast<double>(p + 1) * w);
-    }
-    m.push_back(course_testing::mistake_within(kPositionsFromOne, shifted, 1e-9));
+    const std::vector<double> w = pair_frequencies(want);
+    const auto of_pair = [&](Index c) { return w[static_cast<std::size_t>(c / 2)]; };
+    m.push_back(course_testing::mistake_within(kPositionsFromOne, table_of(rows, width, of_pair, 1), 1e-9));
+    // Pair k turns at base^(-2k / d_model): with k in the exponent instead of 2k, at its square root.
+    if (width >= 3)
+      m.push_back(course_testing::mistake_within(
+          kPairIndexNotDoubled, table_of(rows, width, [&](Index c) { return std::sqrt(of_pair(c)); }), 1e-9));
+    // Column c at base^(-c / d_model): an odd column a factor base^(-1 / d_model), the square root of pair 1's, slower.
+    if (width >= 4)
+      m.push_back(course_testing::mistake_within(
+          kColumnOwnIndex,
+          table_of(rows, width, [&](Index c) { return c % 2 == 0 ? of_pair(c) : of_pair(c) * std::sqrt(w[1]); }), 1e-9));
   }
   m.push_back(course_testing::mistake(
       "the encoding is multiplied by sqrt(d_model): that scale belongs to the token embeddings, not to the encoding.",

@@ -24,8 +24,7 @@ const char* const kSwapped = "sin and cos are swapped: the sine goes in the even
 const char* const kIntegerDivision =
     "integer division in the exponent: i / d_model is 0, so every pair turns at 1 radian per position. Divide as "
     "double: static_cast<double>(i) / static_cast<double>(d_model).";
-const char* const kPairIndex =
-    "the pair index k is used in the exponent instead of the even column index 2k: 10000^(2k / d_model).";
+const char* const kPairIndex = pe_checks::kPairIndexNotDoubled;
 
 TEST(PeFormula, ShapeIsSeqLenByDModel) {
   EXPECT_ENCODING_SHAPE("positional_encoding(5, 8)", student::positional_encoding(5, 8), 5, 8);
