@@ -26,8 +26,8 @@ const std::vector<KnownCondition>& known_conditions() {
       {"Invalid sizes when resizing", "a matrix or vector made or resized with a negative size"},
       {"rows >= 0 && (RowsAtCompileTime == Dynamic", "a matrix or map made with a negative size"},
       {"row >= 0 && row < rows() && col >= 0 && col < cols()",
-       "an element (row, col) read or written outside the matrix: an index below 0 or at least the "
-       "number of rows or columns"},
+       "an element read or written outside the matrix (m(i, j) with i or j below 0, or at least the "
+       "number of rows or columns)"},
       {"index >= 0 && index < size()",
        "an element read or written outside the vector: an index below 0 or at least its size"},
       {"startRow >= 0 && blockRows >= 0",

@@ -331,8 +331,7 @@ namespace course_testing {
 inline ::testing::AssertionResult threw_another_exception(const std::string& fragment, const std::exception& e) {
   const auto* from_student = dynamic_cast<const ::grader::client::StudentException*>(&e);
   if (from_student && from_student->kind() == "eigen_assert")
-    return fails(subject() + ": expected std::invalid_argument naming '" + fragment +
-                 "', but Eigen stopped your code first: " + e.what() + "\n" +
+    return fails(subject() + ": expected std::invalid_argument naming '" + fragment + "', but " + e.what() + "\n" +
                  ::grader::testing::likely_cause_line(
                      "the bad argument reaches Eigen unchecked: check the arguments at the start of the function and "
                      "throw std::invalid_argument with the message the header gives"));

@@ -9,6 +9,7 @@
 #include "grader/cli/hints.hpp"
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/command_name.hpp"
 
 namespace grader::cli {
 
@@ -27,7 +28,7 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
       }
     }
     if (!c.tracks.empty()) {
-      std::cout << "\nTracks (grader check --track NAME):\n";
+      std::cout << "\nTracks (" << util::command_name() << " check --track NAME):\n";
       for (const auto& t : c.tracks) std::cout << fmt::format("   - {:<12} {} ({} exercises)\n", t.id, t.title, t.exercises.size());
     }
     // The same maximum `grade` reports; `check` shows it next to what the public tests can award.
@@ -77,7 +78,7 @@ Command add_hint(CLI::App& app, const GlobalOptions& global) {
       state.forget(e->id);
       state.save();
       if (!o->all && o->level <= 0) {
-        std::cout << "Hints for " << e->id << " start over: `grader hint " << e->id << "` shows hint 1 of " << count << ".\n";
+        std::cout << "Hints for " << e->id << " start over: `" << util::command_name() << " hint " << e->id << "` shows hint 1 of " << count << ".\n";
         return int{kAllPassed};
       }
     }

@@ -22,6 +22,7 @@
 #include "grader/cli/commands.hpp"
 #include "grader/course/pristine_starter.hpp"
 #include "grader/util/safe_open.hpp"
+#include "grader/util/command_name.hpp"
 
 namespace grader::cli {
 
@@ -118,7 +119,7 @@ Command add_reset(CLI::App& app, const GlobalOptions& global) {
         for (const auto& x : l.exercises)
           if (!x.files.empty()) ids += (ids.empty() ? "" : ", ") + x.id;
       throw UsageError("no exercise named '" + o->exercise + "'; exercises are: " + ids +
-                       "\nnothing was reset; run `grader reset EXERCISE` with one of them");
+                       "\nnothing was reset; run `" + util::command_name() + " reset EXERCISE` with one of them");
     }
     if (e->files.empty()) throw UsageError("exercise '" + e->id + "' has no files of yours to reset");
     const fs::path workspace = o->workspace.empty() ? course.root / "starter" : fs::path(o->workspace);
@@ -152,8 +153,8 @@ Command add_reset(CLI::App& app, const GlobalOptions& global) {
       util::ReadResult now = util::read_beneath(workspace_fd.get(), rel, rules);
       if (!now.refused.empty())
         throw UsageError(fmt::format("{}: {}; nothing was reset: move it away (or make it a plain file) and run "
-                                     "`grader reset {}` again",
-                                     (workspace / rel).string(), now.refused, e->id));
+                                     "`{} reset {}` again",
+                                     (workspace / rel).string(), now.refused, util::command_name(), e->id));
       f.present = now.present;
       f.current = std::move(now.content);
       files.push_back(std::move(f));

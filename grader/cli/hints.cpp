@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <iostream>
 
+#include "grader/util/command_name.hpp"
+
 namespace grader::cli {
 
 void show_next_hint(std::ostream& out, const course::Lesson& lesson, const course::Exercise& e, HintState& state) {
@@ -15,7 +17,7 @@ void show_next_hint(std::ostream& out, const course::Lesson& lesson, const cours
   }
   const std::size_t seen = std::min(state.seen(e.id), count);
   if (seen == count) {
-    out << "  No more hints: you have seen all " << count << ". `grader hint " << e.id
+    out << "  No more hints: you have seen all " << count << ". `" << util::command_name() << " hint " << e.id
         << " --all` shows them again; the lesson text is " << readme << ".\n";
     return;
   }
@@ -23,7 +25,7 @@ void show_next_hint(std::ostream& out, const course::Lesson& lesson, const cours
   state.set_seen(e.id, seen + 1);
   state.save();
   if (seen + 1 < count)
-    out << "Hint " << seen + 1 << " of " << count << "; run `grader hint " << e.id
+    out << "Hint " << seen + 1 << " of " << count << "; run `" << util::command_name() << " hint " << e.id
         << "` again for the next, or add --all for every hint.\n";
   else
     out << "That was the last hint (" << count << " of " << count << "). Lesson text: " << readme << "\n";

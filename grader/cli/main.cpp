@@ -6,6 +6,7 @@
 
 #include "grader/cli/commands.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/util/command_name.hpp"
 
 namespace {
 
@@ -40,6 +41,7 @@ void resolve_paths(CLI::App& app) {
 
 int main(int argc, char** argv) {
   using namespace grader::cli;
+  if (argc > 0) grader::util::set_command_name(argv[0]);  // the commands messages suggest, as the user runs them
   CLI::App app{"grader: build, check and grade the course's exercises.\n"};
   app.footer(
       "Exit codes:\n"

@@ -168,11 +168,12 @@ Contents student_contents(const course::Course& course, const fs::path& framewor
         if (!forbidden_path(f)) c.file(f);
   }
 
-  // The lesson texts ship without their notes for instructors (instructor_notes.hpp).
+  // The lesson texts ship without their notes for instructors and the
+  // pitfall ids only `grader validate` reads (instructor_notes.hpp).
   for (auto& item : out.items)
     if (starts_with(item.path, "lessons/") && ends_with(item.path, ".md")) {
       std::string text = content_of(item);
-      std::string kept = without_instructor_sections(text);
+      std::string kept = without_pitfall_ids(without_instructor_sections(text));
       if (kept.size() == text.size()) continue;
       item.text = std::move(kept);
       item.source.clear();

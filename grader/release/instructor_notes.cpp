@@ -58,4 +58,35 @@ std::string without_instructor_sections(std::string_view markdown) {
   return out;
 }
 
+std::string without_pitfall_ids(std::string_view markdown) {
+  static constexpr std::string_view kOpen = "<!-- pitfall:";
+  static constexpr std::string_view kClose = "-->";
+  std::string out;
+  out.reserve(markdown.size());
+  bool in_fence = false;
+  std::size_t start = 0;
+  while (start < markdown.size()) {
+    std::size_t end = markdown.find('\n', start);
+    end = end == std::string_view::npos ? markdown.size() : end + 1;
+    std::string_view line = markdown.substr(start, end - start);
+    start = end;
+    if (is_fence(line)) in_fence = !in_fence;
+    if (in_fence) {
+      out.append(line);
+      continue;
+    }
+    std::size_t at;
+    while ((at = line.find(kOpen)) != std::string_view::npos) {
+      const std::size_t close = line.find(kClose, at);
+      if (close == std::string_view::npos) break;  // not closed on its line: not an id, kept
+      std::size_t from = at;
+      while (from > 0 && (line[from - 1] == ' ' || line[from - 1] == '\t')) --from;  // its separating blanks
+      out.append(line.substr(0, from));
+      line.remove_prefix(close + kClose.size());
+    }
+    out.append(line);
+  }
+  return out;
+}
+
 }  // namespace grader::release

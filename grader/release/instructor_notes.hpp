@@ -20,4 +20,10 @@ inline constexpr std::string_view kInstructorSectionTitle = "For instructors";
 /// `######`); everything else byte for byte.
 std::string without_instructor_sections(std::string_view markdown);
 
+/// `markdown` without the pitfall ids `grader validate` reads (" <!--
+/// pitfall: id -->" at the end of a pitfall entry, grader/validate/pitfalls.hpp):
+/// invisible when rendered, noise in a student's editor. Inside fenced code
+/// they are text and stay.
+std::string without_pitfall_ids(std::string_view markdown);
+
 }  // namespace grader::release

@@ -1,6 +1,8 @@
 #include "grader/report/terminal.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -13,6 +15,7 @@
 #include "grader/report/outcome.hpp"
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
+#include "grader/util/command_name.hpp"
 
 namespace grader::report {
 namespace {
@@ -203,15 +206,29 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
   out << "\n";
   if (!failures) return;
   // One cause for all of them: say it once, before the failures that repeat it.
-  if (const auto* fault = shared_fault(e); fault && e.tests.size() - static_cast<std::size_t>(e.passed) > 1)
+  const auto* fault = e.state == ExerciseState::not_started ? nullptr : shared_fault(e);  // not started: said below
+  if (fault && e.tests.size() - static_cast<std::size_t>(e.passed) > 1)
     out << c.paint(Ink::quiet, "      every failing test reached your `" + plain_line(fault->at_fault_function) +
                                    "` (" + plain_line(exercise_words(fault->at_fault_exercise)) + "): the fault is there, not in " +
                                    workspace_file(style, exercise))
         << "\n";
   std::size_t shown = 0;
   bool stub_noted = false;
+  // An exercise not started whose tests also reach another exercise's
+  // unfinished function: one line per such function, not one failure per
+  // test repeating it (they say nothing until that exercise is done).
+  std::vector<std::pair<const runner::TestResult*, int>> waiting;  // (first test, how many) per function
   for (const auto* t : e.tests) {
     if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
+    if (e.state == ExerciseState::not_started && t->status != runner::TestStatus::not_implemented &&
+        !t->at_fault_exercise.empty()) {
+      auto same = std::find_if(waiting.begin(), waiting.end(), [&](const auto& w) {
+        return w.first->at_fault_function == t->at_fault_function && w.first->at_fault_exercise == t->at_fault_exercise;
+      });
+      if (same == waiting.end()) waiting.emplace_back(t, 1);
+      else ++same->second;
+      continue;
+    }
     if (t->status == runner::TestStatus::not_implemented) {
       if (!stub_noted)
         out << c.paint(Ink::quiet, "      not implemented yet: start with the TODO in " + workspace_file(style, exercise)) << "\n";
@@ -231,11 +248,15 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     bool details = !style.student_view || t->show_details;
     out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
   }
+  for (const auto& [t, count] : waiting)
+    out << c.paint(Ink::quiet, fmt::format("      {} {} your `{}` ({}) first: it is not finished yet\n", count,
+                                           count == 1 ? "test needs" : "tests need", plain_line(t->at_fault_function),
+                                           plain_line(exercise_words(t->at_fault_exercise))));
   if (shown > style.max_failures_shown) {
     const bool other_workspace = !style.workspace.empty() && style.workspace != "starter";
     // `grade` reports a submission (every failure is in --format json); check names its own command.
     const std::string rest = style.hidden_graded ? std::string(" (--format json lists every one)")
-                                                 : ": grader check " + plain_line(lesson) +
+                                                 : ": " + util::command_name() + " check " + plain_line(lesson) +
                                                        (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) +
                                                        " shows every one";
     out << c.paint(Ink::quiet, fmt::format("      ... and {} more failing tests{}\n", shown - style.max_failures_shown, rest));
@@ -335,7 +356,7 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
           for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
     }
     if (!failing) continue;
-    out << c.paint(Ink::quiet, "      see it: grader picture " + p.name +
+    out << c.paint(Ink::quiet, "      see it: " + util::command_name() + " picture " + p.name +
                                    (other_workspace ? " --workspace " + plain_line(style.workspace) : std::string()) +
                                    " -o " + p.name + ".png  (" + plain_line(p.title) + ", drawn by your code)")
         << "\n";
@@ -415,17 +436,17 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
     if (fault_exercise) {
       out << "Next: " << fault_exercise->id << " in " << workspace_file(style, *fault_exercise) << " (lesson text: "
           << fault_lesson->folder << "/README.md): every failing test of " << next->exercise->id
-          << " reached your `" << plain_line(fault->at_fault_function) << "` there; stuck? grader hint "
+          << " reached your `" << plain_line(fault->at_fault_function) << "` there; stuck? " << util::command_name() << " hint "
           << fault_exercise->id << "\n";
-      if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: grader check LESSON") << "\n";
+      if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check LESSON") << "\n";
       return;
     }
   }
   if (next) {
     const std::string& id = next->exercise->id;
     out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "
-        << next_lesson->lesson->folder << "/README.md; stuck? grader hint " << id << ")\n";
-    if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: grader check LESSON") << "\n";
+        << next_lesson->lesson->folder << "/README.md; stuck? " << util::command_name() << " hint " << id << ")\n";
+    if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check LESSON") << "\n";
     return;
   }
   if (exercises == 0) return;
@@ -444,7 +465,7 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
   if (views.size() == 1) {
     for (std::size_t i = 0; i + 1 < course.lessons.size(); ++i)
       if (course.lessons[i].id == views.front().lesson->id)
-        out << "Next lesson: " << course.lessons[i + 1].id << " (" << course.lessons[i + 1].title << "): grader check "
+        out << "Next lesson: " << course.lessons[i + 1].id << " (" << course.lessons[i + 1].title << "): " << util::command_name() << " check "
             << course.lessons[i + 1].id << "\n";
   }
 }

@@ -45,7 +45,7 @@ TEST(EigenAssert, AMismatchedProductNamesTheInnerSizes) {
 TEST(EigenAssert, IndexBlockResizeAndShapeErrorsAreNamed) {
   M m = M::Zero(2, 3);
   V v = V::Zero(4);
-  EXPECT_TRUE(has(sentence_of([&] { m(2, 0) = 1; }), "an element (row, col) read or written outside the matrix"));
+  EXPECT_TRUE(has(sentence_of([&] { m(2, 0) = 1; }), "an element read or written outside the matrix (m(i, j)"));
   EXPECT_TRUE(has(sentence_of([&] { v(4) = 1; }), "outside the vector"));
   EXPECT_TRUE(has(sentence_of([&] { m.block(1, 1, 2, 2).setOnes(); }), "a block (block, topRows"));
   EXPECT_TRUE(has(sentence_of([&] { m.rightCols(4).setOnes(); }), "a block (block, topRows"));

@@ -166,11 +166,12 @@ assert handout == course, "the handout's programs %s are not the course's %s" % 
 EOF
   fail "the handout's toolchain does not list the course's picture programs"
 grep -q 'grader picture encoding' "$out/README.md" || fail "the handout's README does not list the pictures"
-# Every lesson text ships, without its notes for instructors.
+# Every lesson text ships, without its notes for instructors and its pitfall ids.
 for readme in "$course"/lessons/*/README.md; do
   shipped="$out/lessons/$(basename "$(dirname "$readme")")/README.md"
   [ -f "$shipped" ] || fail "$shipped is missing from the handout"
   ! grep -qi '^#* *For instructors' "$shipped" || fail "$shipped still holds its notes for instructors"
+  ! grep -q '<!-- pitfall:' "$shipped" || fail "$shipped still holds pitfall ids (for grader validate only)"
 done
 set +e
 "$out/build/bin/grader" picture encoding -o "$tmp/pe.png" >"$tmp/pictures_run.log" 2>&1

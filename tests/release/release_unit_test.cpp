@@ -404,9 +404,22 @@ INSTANTIATE_TEST_SUITE_P(
         InstructorNotesCase{"NothingToLeaveOutKeepsEveryByte", "# L\n\n\n", "# L\n\n\n"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// The pitfall ids `grader validate` reads stay with the course: a list entry,
+// a table row (its closing bar kept), two on a line; in code, and unclosed, they are text.
+TEST(InstructorNotes, PitfallIdsAreLeftOutOfTheHandoutsText) {
+  EXPECT_EQ(rel::without_pitfall_ids("- **Wrong axis.** Use rows. <!-- pitfall: ax -->\nnext\n"),
+            "- **Wrong axis.** Use rows.\nnext\n");
+  EXPECT_EQ(rel::without_pitfall_ids("| a | b | fix <!-- pitfall: pe-float --> |\n"), "| a | b | fix |\n");
+  EXPECT_EQ(rel::without_pitfall_ids("x <!-- pitfall: a --> and <!-- pitfall: b -->\n"), "x and\n");
+  EXPECT_EQ(rel::without_pitfall_ids("```\nx <!-- pitfall: a -->\n```\n"), "```\nx <!-- pitfall: a -->\n```\n");
+  EXPECT_EQ(rel::without_pitfall_ids("x <!-- pitfall: a\n-->\n"), "x <!-- pitfall: a\n-->\n");
+  EXPECT_EQ(rel::without_pitfall_ids("<!-- note: kept -->\n"), "<!-- note: kept -->\n");
+}
+
 TEST(ReleaseContents, LessonTextsShipWithoutTheirNotesForInstructors) {
   ScratchCourse course;
-  course.file("lessons/alpha/README.md", "# Alpha\n\nRead this.\n\n## For instructors\n\nSay this in class.\n");
+  course.file("lessons/alpha/README.md",
+              "# Alpha\n\nRead this. <!-- pitfall: alpha-x -->\n\n## For instructors\n\nSay this in class.\n");
   course.file("lessons/alpha/extra/NOTES.md", "## Aside\n## For instructors\nstaff\n");
   const rel::Contents contents = rel::student_contents(course.load());
   const auto* readme = contents.find("lessons/alpha/README.md");
