@@ -221,7 +221,9 @@ struct codec<std::vector<T>> {
     for (std::int64_t i = 0; i < n; ++i) v.push_back(bridge::decode<T>(in, what + "[" + std::to_string(i) + "]"));
     return v;
   }
+  /// "{1, 2, 3}"; a list longer than kMaxValuesShownInCall by its length alone ("<list of 100>").
   static std::string describe(const std::vector<T>& v) {
+    if (static_cast<std::int64_t>(v.size()) > kMaxValuesShownInCall) return "<list of " + std::to_string(v.size()) + ">";
     std::string s = "{";
     for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + bridge::describe(v[i]);
     return s + "}";

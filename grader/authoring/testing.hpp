@@ -10,7 +10,8 @@
 //   EXPECT_RESULT_NEAR(got, want, kTol);          // tensors and matrices
 //   EXPECT_RESULT_NEAR_EXPLAINED(got, want, kTol, // ... naming known mistakes
 //       {course_testing::mistake("the softmax runs over columns", ref_over_columns)});
-//   EXPECT_VALUE_NEAR(got, want, kTol);           // one number
+//   EXPECT_VALUE_NEAR(got, want, kTol);           // one number (EXPECT_RESULT_NEAR takes one too)
+//   EXPECT_VALUE_NEAR_EXPLAINED(got, want, kTol, {course_testing::mistake("cause", wrong_number)});
 //   EXPECT_SAME(got, want);                       // integers, flags, strings
 //   EXPECT_SAME_EXPLAINED(got, want, {{"cause", wrong_value}});  // ... naming known wrong values
 //   EXPECT_HOLDS(condition, "weight (0, 1) should be NaN, got 0.3");
@@ -34,6 +35,7 @@
 
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
+#include "grader/protocol/errors.hpp"
 #include "grader/testing/argument_names.hpp"
 #include "grader/testing/tensor_compare.hpp"
 
@@ -133,21 +135,27 @@ inline std::string instead(const std::string& call, const std::string& failure, 
 /// A failure reading exactly `message`.
 inline ::testing::AssertionResult fails(const std::string& message) { return ::testing::AssertionFailure() << message; }
 
-/// `got` against `want` under `tol`: matrices, tensors, vectors.
-template <typename Got, typename Want>
-::testing::AssertionResult near(const std::string& subject, const Got& got, const Want& want, const Tolerance& tol,
-                                const Mistakes& mistakes = {}) {
-  auto message = grader::testing::compare_message(subject, grader::testing::values_of(grader::testing::view(got)),
-                                                  grader::testing::values_of(grader::testing::view(want)), tol.atol,
-                                                  tol.rtol, mistakes);
-  return message ? fails(*message) : ::testing::AssertionSuccess();
-}
-
 /// One number under `tol`.
 inline ::testing::AssertionResult value_near(const std::string& subject, double got, double want,
                                              const Tolerance& tol, const Mistakes& mistakes = {}) {
   auto message = grader::testing::value_message(subject, got, want, tol.atol, tol.rtol, mistakes);
   return message ? fails(*message) : ::testing::AssertionSuccess();
+}
+
+/// `got` against `want` under `tol`: matrices, tensors, vectors, and single
+/// numbers (a function that returns a double: value_near), so
+/// EXPECT_RESULT_NEAR(_EXPLAINED) reads the same whatever the result is.
+template <typename Got, typename Want>
+::testing::AssertionResult near(const std::string& subject, const Got& got, const Want& want, const Tolerance& tol,
+                                const Mistakes& mistakes = {}) {
+  if constexpr (std::is_arithmetic_v<Got> && std::is_arithmetic_v<Want>) {
+    return value_near(subject, static_cast<double>(got), static_cast<double>(want), tol, mistakes);
+  } else {
+    auto message = grader::testing::compare_message(subject, grader::testing::values_of(grader::testing::view(got)),
+                                                    grader::testing::values_of(grader::testing::view(want)), tol.atol,
+                                                    tol.rtol, mistakes);
+    return message ? fails(*message) : ::testing::AssertionSuccess();
+  }
 }
 
 /// A value as a failure message shows it.
@@ -279,6 +287,10 @@ inline ::testing::AssertionResult as_reported(const char*, const ::testing::Asse
 /// EXPECT_VALUE_NEAR(got, want, course_testing::kFloatTol): one number under the same rule.
 #define EXPECT_VALUE_NEAR(got, want, tol) \
   EXPECT_CHECK(::course_testing::value_near(::course_testing::subject(#got), (got), (want), (tol)))
+/// The same with known wrong numbers: EXPECT_VALUE_NEAR_EXPLAINED(got, want, tol,
+/// {course_testing::mistake("divided by n - 1", 4.5)}).
+#define EXPECT_VALUE_NEAR_EXPLAINED(got, want, tol, ...) \
+  EXPECT_CHECK(::course_testing::value_near(::course_testing::subject(#got), (got), (want), (tol), __VA_ARGS__))
 
 /// Exact equality, and shapes: "call: expected 5, got 4", "call: expected shape (2, 5), got (2, 3)".
 #define EXPECT_SAME(got, want) EXPECT_CHECK(::course_testing::same(::course_testing::subject(#got), (got), (want)))
@@ -323,6 +335,31 @@ inline std::string argument_form(const std::string& fragment) {
 }
 }  // namespace course_testing
 
+/// Expects `statement` (one call into the student's code) to throw
+/// `error_type` (std::domain_error, std::out_of_range, a std::logic_error of
+/// any kind, ...) whose message holds `fragment`: for the errors a header
+/// promises other than a bad argument (EXPECT_INVALID_ARGUMENT):
+///   EXPECT_ERROR(student::mean_of({}), std::domain_error, "no values");
+/// Says what happened instead, under the call's name.
+#define EXPECT_ERROR(statement, error_type, fragment)                                                         \
+  do {                                                                                                         \
+    try {                                                                                                      \
+      statement;                                                                                               \
+      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() + ": expected " #error_type " ('" +    \
+                                           std::string(fragment) + "'), but nothing was thrown"));             \
+    } catch (const error_type& e__) {                                                                          \
+      EXPECT_HOLDS(std::string(e__.what()).find(fragment) != std::string::npos,                                \
+                   "expected " #error_type " whose message holds '" + std::string(fragment) +                  \
+                       "', but its message is: " + e__.what());                                                \
+    } catch (const ::grader::client::WorkerFailure&) {                                                         \
+      ::grader::client::student().expect_from_last_call(#error_type " ('" + std::string(fragment) + "')");     \
+      throw;                                                                                                   \
+    } catch (const std::exception& e__) {                                                                      \
+      EXPECT_CHECK(::course_testing::fails(::course_testing::subject() + ": expected " #error_type ", got " +   \
+                                           ::course_testing::kind_of(e__) + ": " + e__.what()));               \
+    }                                                                                                          \
+  } while (0)
+
 namespace course_testing {
 /// The failure of an expected std::invalid_argument when the call threw
 /// something else. An Eigen size check that fired first (a negative size, a
@@ -336,6 +373,15 @@ inline ::testing::AssertionResult threw_another_exception(const std::string& fra
                      "the bad argument reaches Eigen unchecked: check the arguments at the start of the function and "
                      "throw std::invalid_argument with the message the header gives"));
   return fails(subject() + ": expected std::invalid_argument, got another exception: " + e.what());
+}
+
+/// The kind of an exception as a failure names it: "std::invalid_argument",
+/// the kind the worker reported for a student's other exception, or "another exception".
+inline std::string kind_of(const std::exception& e) {
+  if (const auto* from_student = dynamic_cast<const ::grader::client::StudentException*>(&e))
+    return from_student->kind() == "eigen_assert" ? "Eigen stopping your code" : from_student->kind();
+  const auto error = ::grader::protocol::error_of(e);
+  return ::grader::protocol::is_standard_error_kind(error.kind) ? "std::" + error.kind : "another exception";
 }
 }  // namespace course_testing
 

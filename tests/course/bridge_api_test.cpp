@@ -148,6 +148,10 @@ TEST(BridgeCodec, DescriptionsAreTheCallTexts) {
   EXPECT_EQ(cb::describe(Tensor({2, 5, 32})), "<tensor (2, 5, 32)>");
   EXPECT_EQ(cb::describe(MatrixXf(0, 4)), "<matrix (0, 4)>");
   EXPECT_EQ(cb::describe(std::vector<std::string>{"dog", "bites", "man"}), "{\"dog\", \"bites\", \"man\"}");
+  // Up to kMaxValuesShownInCall elements with their values, a longer list by its length.
+  EXPECT_EQ(cb::describe(std::vector<double>(16, 0.5)).substr(0, 10), "{0.5, 0.5,");
+  EXPECT_EQ(cb::describe(std::vector<double>(17, 0.5)), "<list of 17>");
+  EXPECT_EQ(cb::describe(std::vector<std::string>(100, "a")), "<list of 100>");
   EXPECT_EQ(cb::describe(std::optional<Tensor>()), "nothing");
   EXPECT_EQ(cb::describe(Colour::green), "green");
   EXPECT_EQ(cb::describe(Point{1, 0.5, std::nullopt, Colour::red}), "{1, 0.5, nothing, red}");

@@ -103,6 +103,36 @@ gr::SubmissionResult reference_run(const std::vector<std::pair<std::string, std:
 // The old rule: the fragment anywhere in the message.
 bool anywhere(std::string_view message, std::string_view argument) { return message.find(argument) != std::string_view::npos; }
 
+// EXPECT_ERROR: any promised error type, its message holding a fragment;
+// another type, another message or nothing thrown each fail, saying which.
+int throws_domain_error() { throw std::domain_error("mean of no values"); }
+int throws_out_of_range() { throw std::out_of_range("index 7 of 3"); }
+int returns_normally() { return 1; }
+TEST(ExpectedErrors, ExpectErrorChecksTheTypeAndTheMessage) {
+  EXPECT_ERROR(throws_domain_error(), std::domain_error, "no values");
+  EXPECT_ERROR(throws_domain_error(), std::logic_error, "no values");  // a base type the header promises
+  EXPECT_NONFATAL_FAILURE(EXPECT_ERROR(throws_domain_error(), std::domain_error, "empty"),
+                          "expected std::domain_error whose message holds 'empty', but its message is: mean of no values");
+  EXPECT_NONFATAL_FAILURE(EXPECT_ERROR(throws_out_of_range(), std::domain_error, "no values"),
+                          "expected std::domain_error, got std::out_of_range: index 7 of 3");
+  EXPECT_NONFATAL_FAILURE(EXPECT_ERROR(returns_normally(), std::domain_error, "no values"),
+                          "expected std::domain_error ('no values'), but nothing was thrown");
+}
+
+// A single number compares through EXPECT_RESULT_NEAR and EXPECT_VALUE_NEAR
+// alike, each naming a known wrong number as the likely cause.
+TEST(ExpectedErrors, ASingleNumberHasItsLikelyCauses) {
+  const course_testing::Tolerance tol{1e-12, 1e-12};
+  const double got = 4.5;
+  EXPECT_RESULT_NEAR(3.0, 3.0, tol);
+  EXPECT_NONFATAL_FAILURE(EXPECT_RESULT_NEAR_EXPLAINED(got, 3.0, tol, {course_testing::mistake("divided by n - 1", 4.5)}),
+                          "likely cause: divided by n - 1");
+  EXPECT_NONFATAL_FAILURE(EXPECT_VALUE_NEAR_EXPLAINED(got, 3.0, tol, {course_testing::mistake("divided by n - 1", 4.5)}),
+                          "likely cause: divided by n - 1");
+  EXPECT_NONFATAL_FAILURE(EXPECT_VALUE_NEAR_EXPLAINED(got, 3.0, tol, {course_testing::mistake("divided by n - 1", 9.0)}),
+                          "got 4.5");
+}
+
 TEST(ExpectedErrors, ValidateFlagsAnExpectationAnotherArgumentsMessageSatisfies) {
   const auto run = reference_run({{"x", "x: expected shape (B, L, 4), got (2, 3, 5)"},
                                   {"bias", "bias: expected shape (4,), got (3,)"},
