@@ -45,6 +45,7 @@
 #include <type_traits>
 
 #include "grader/authoring/declare.hpp"
+#include "grader/authoring/object_state.hpp"
 #include "grader/authoring/objects.hpp"
 
 namespace course::bridge {
@@ -124,7 +125,7 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 #define COURSE_PP_UPTO(n, M, ...) COURSE_PP_CAT(COURSE_PP_UPTO_, n)(M, __VA_ARGS__)
 
 #define COURSE_PP_CALL(M, ...) M(__VA_ARGS__)
-/// M(d, x) for each x of the rest (at most 8).
+/// M(d, x) for each x of the rest (at most 12).
 #define COURSE_PP_FOR_EACH(M, d, ...) \
   __VA_OPT__(COURSE_PP_CAT(COURSE_PP_FOR_EACH_, COURSE_PP_NARGS(__VA_ARGS__))(M, d, __VA_ARGS__))
 #define COURSE_PP_FOR_EACH_1(M, d, x) M(d, x)
@@ -135,6 +136,41 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 #define COURSE_PP_FOR_EACH_6(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_5(M, d, __VA_ARGS__)
 #define COURSE_PP_FOR_EACH_7(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_6(M, d, __VA_ARGS__)
 #define COURSE_PP_FOR_EACH_8(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_7(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_9(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_8(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_10(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_9(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_11(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_10(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_12(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_11(M, d, __VA_ARGS__)
+
+/// The first of the arguments (nothing when there is none).
+#define COURSE_PP_FIRST(...) COURSE_PP_FIRST_(__VA_ARGS__, ~)
+#define COURSE_PP_FIRST_(a, ...) a
+/// 1 when x starts with a parenthesis, else 0.
+#define COURSE_PP_IS_PAREN(x) COURSE_PP_IS_PAREN_(COURSE_PP_IS_PAREN_PROBE_ x)
+#define COURSE_PP_IS_PAREN_PROBE_(...) ~, 1
+#define COURSE_PP_IS_PAREN_(...) COURSE_PP_SECOND_(__VA_ARGS__, 0, ~)
+#define COURSE_PP_SECOND_(a, b, ...) b
+/// COURSE_PP_IIF(c)(t, f): t when c is 1, f when it is 0.
+#define COURSE_PP_IIF(c) COURSE_PP_CAT(COURSE_PP_IIF_, c)
+#define COURSE_PP_IIF_0(t, f) f
+#define COURSE_PP_IIF_1(t, f) t
+
+// ---- a method's marker ----------------------------------------------------------
+// METHOD(m, (const), "x") and CALL((const), "x") restate that the header
+// declares the method const; METHOD(m, (inline)) that the header defines it
+// (its body is in the class). C++ cannot read either, and only a class a
+// later lesson uses needs them: its use stubs define the other methods, with
+// the header's qualifiers. Every expansion passes the marker first, () when
+// there is none: M(marker, name, names...) and M(marker, names...).
+#define COURSE_METHOD_ENTRY(M, name, ...)                                                             \
+  COURSE_PP_IIF(COURSE_PP_IS_PAREN(COURSE_PP_FIRST(__VA_ARGS__)))(COURSE_METHOD_MARKED_, COURSE_METHOD_PLAIN_) \
+  (M, name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_METHOD_MARKED_(M, name, marker, ...) M(marker, name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_METHOD_PLAIN_(M, name, ...) M((), name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_ENTRY(M, ...)                                                                 \
+  COURSE_PP_IIF(COURSE_PP_IS_PAREN(COURSE_PP_FIRST(__VA_ARGS__)))(COURSE_CALL_MARKED_, COURSE_CALL_PLAIN_) \
+  (M __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_MARKED_(M, marker, ...) M(marker __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_PLAIN_(M, ...) M(() __VA_OPT__(, ) __VA_ARGS__)
 
 // ---- a lesson's whole list ------------------------------------------------------
 
@@ -150,9 +186,11 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 
 #define COURSE_DECLARE_FUNCTION_(name, ...) \
   inline const auto name = ::course::bridge::declare<decltype(::course::name)>(#name __VA_OPT__(, ) __VA_ARGS__);
-#define COURSE_DECLARE_METHOD_(name, ...)                                                                    \
+#define COURSE_DECLARE_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_DECLARE_METHOD_AS_, name, __VA_ARGS__)
+#define COURSE_DECLARE_METHOD_AS_(marker, name, ...)                                                          \
   static inline const auto name = declared_class.method<decltype(&Class::name)>(#name __VA_OPT__(, ) __VA_ARGS__);
-#define COURSE_DECLARE_CALL_(...)                                                                 \
+#define COURSE_DECLARE_CALL_(...) COURSE_CALL_ENTRY(COURSE_DECLARE_CALL_AS_, __VA_ARGS__)
+#define COURSE_DECLARE_CALL_AS_(marker, ...)                                                      \
   static inline const auto call_operator =                                                        \
       declared_class.method<decltype(&Class::operator())>("" __VA_OPT__(, ) __VA_ARGS__);
 #define COURSE_DECLARE_CLASS_(Name, types, names, methods)                                             \
