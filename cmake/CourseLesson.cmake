@@ -15,12 +15,13 @@
 #   course_<id>_proxy          header only: build/bridges/<id>/bridge/proxy.hpp, the suites' student::
 #                              names (test side of the pipe)
 #   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
-#   course_<id>_use_stubs      the lesson's functions as callbacks to the trusted side, linked into the
+#   course_<id>_use_stubs      the lesson's functions, and its classes' constructors and methods
+#                              (COURSE_OBJECT_STATE), as callbacks to the trusted side, linked into the
 #                              workers of later lessons graded against this lesson's reference
-#                              (course.yaml `uses`; no reference code), with the class methods of
+#                              (course.yaml `uses`; no reference code), with
 #                              lessons/<id>/bridge/use_stubs.cpp when there is one
-#   course_<id>_reference_server  answers those callbacks with the reference, each function's cost
-#                              from lessons/<id>/bridge/costs.hpp (trusted; linked into the suites of
+#   course_<id>_reference_server  answers those callbacks with the reference, each function's and
+#                              method's cost from lessons/<id>/bridge/costs.hpp (trusted; linked into the suites of
 #                              lessons that USE this one, when the reference exists), with
 #                              lessons/<id>/bridge/reference_server.cpp when there is one
 #   suite_<id>_public_serving  the public suite again, with the USES lessons' reference servers, for
@@ -194,8 +195,8 @@ function(add_course_lesson id)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
   if(TARGET course_${name}_reference AND (used_later OR exercises_stubbed))
-    # The cost estimators of the served functions (a lesson whose list holds
-    # only classes, whose methods its own reference_server.cpp serves, needs none).
+    # The cost estimators of the served functions and methods (costs.hpp;
+    # a lesson without one serves nothing that needs an estimate).
     set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")
     set(costs "${bridge_dir}/costs.hpp")
     if(EXISTS "${costs}")

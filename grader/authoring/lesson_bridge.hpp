@@ -18,6 +18,13 @@
 //         METHOD(order) METHOD(apply, "samples", "rate", arg("options") = FilterOptions{})
 //         CALL("x"))                                    // operator()
 //
+// A class a later lesson uses also restates each method's qualifier,
+// METHOD(apply, (const), "samples", ...) for a const one and
+// METHOD(order, (inline)) for one the header defines, and names its state in
+// one line after the list (object_state.hpp):
+//
+//   COURSE_OBJECT_STATE(course::LowPassFilter, (cutoff_, order_), (set_taps, taps_));
+//
 // COURSE_BRIDGE(id) turns the list into the declarations both sides share
 // (declare.hpp, objects.hpp) in namespace course::bridge::<id>:
 // <id>::moving_average, <id>::LowPassFilter::construct,
@@ -26,9 +33,10 @@
 // (cmake/CourseLesson.cmake): the suites' student:: proxies
 // (COURSE_STUDENT_PROXIES, proxy_support.hpp), the worker's table
 // (COURSE_WORKER_TABLE, worker_support.hpp), the use stubs of a lesson later
-// lessons use (COURSE_USE_STUBS) and its reference server
-// (COURSE_REFERENCE_SERVER, reference_support.hpp), whose cost estimators
-// the lesson writes as data beside the list, in bridge/costs.hpp.
+// lessons use (COURSE_USE_STUBS: its functions, and its classes'
+// constructors and methods, which carry the object's state) and its reference
+// server (COURSE_REFERENCE_SERVER, reference_support.hpp), whose cost
+// estimators the lesson writes as data beside the list, in bridge/costs.hpp.
 //
 // Functions that other exercises of the same lesson use are listed apart, in
 // a list named COURSE_EXERCISE_<id>_<exercise> (hyphens as underscores),

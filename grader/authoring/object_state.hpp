@@ -24,12 +24,14 @@
 // COURSE_OBJECT_STATE names them in an explicit instantiation, the one place
 // C++ does not check access ([temp.spec.general]: names in an explicit
 // instantiation's template arguments), and keeps their member pointers,
-// which both sides then read and write the state through.
+// which both sides then read and write the state through. (Its macros use
+// lesson_bridge.hpp's COURSE_PP_ helpers; lesson_bridge.hpp includes it.)
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -135,7 +137,7 @@ void write_state(C& object, object_state_t<C>&& state) {
 }
 
 namespace detail {
-/// Applies part number P (after the constructor's) of the state to `object`.
+/// Sets one member after the constructor's, the state's value at Index, on a rebuilt object.
 template <typename C, typename Part, std::size_t Index>
 struct apply_part;
 template <typename C, auto Setter, auto M, std::size_t Index>
