@@ -68,11 +68,13 @@ struct description<course::ForwardOptions> {
         METHOD(forward, (const), "query", "key", "value", arg("options") = course::ForwardOptions{}) \
         CALL((const), "x"))                                                                           \
   FUNCTION(project_heads, "x", "weight", "bias", "num_heads")                                         \
-  FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())          \
   FUNCTION(merge_heads, "heads")                                                                      \
   FUNCTION(causal_mask, "query_len", "key_len")                                                       \
   FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
-COURSE_BRIDGE(multi_head_attention)
+// Exercise mha-heads, which mha-combine uses (course.yaml): served to it apart.
+#define COURSE_EXERCISE_multi_head_attention_mha_heads(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())
+COURSE_BRIDGE(multi_head_attention, mha_heads)
 
 // A MultiHeadAttention that encoder-block's code builds carries its sizes and
 // parameters to the reference, which rebuilds it with the class's own checks:
