@@ -59,7 +59,8 @@ struct written {};
 
 /// COURSE_OBJECT_STATE instantiates this once per class: its friend hands the
 /// member pointers (its template arguments) to the code below. `Unit` is a
-/// type local to the translation unit, so each unit instantiates its own.
+/// type local to the translation unit, so each unit instantiates its own (an
+/// explicit instantiation of one specialisation may appear once in a program).
 template <typename Unit, typename C, typename... Parts>
 struct state_registration {
   friend constexpr auto object_state_parts(state_tag<C>) { return std::tuple<Parts...>{}; }

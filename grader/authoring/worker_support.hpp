@@ -175,7 +175,8 @@ typename std::remove_cvref_t<decltype(Decl)>::Result call_by_reference(C& object
 /// the lesson's list gets its constructor and every method the header does
 /// not define (METHOD(m, (inline)) does), each carrying the object's state
 /// (COURSE_OBJECT_STATE, object_state.hpp); a method's qualifier is the
-/// list's marker, (const) or none. Classes of an exercise's list get none.
+/// list's marker, (const) or none. COURSE_USE_STUBS_LIST (an exercise's
+/// stubs) leaves classes out.
 #define COURSE_USE_STUB_FUNCTION_(name, ...)                                                         \
   ::course::bridge::result_t<decltype(::course::name)> course::name(                                 \
       COURSE_PP_PARAMS(COURSE_PP_NARGS(__VA_ARGS__), decltype(::course::name))) {                     \
