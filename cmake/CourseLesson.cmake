@@ -146,9 +146,10 @@ function(add_course_lesson id)
     list(APPEND exercises_served "${exercise_name}")
     string(APPEND exercise_args ", ${exercise_name}")
   endforeach()
-  # An exercise whose functions are methods of a class (their state travels
-  # with the object) has hand-written stubs, bridge/exercise_stubs/<exercise>.cpp,
-  # beside or instead of a list; its lesson's bridge/reference_server.cpp serves them.
+  # An exercise whose files define methods of a class restates the class in
+  # its list (docs/bridge-api.md); stubs a list cannot say are hand-written,
+  # bridge/exercise_stubs/<exercise>.cpp, beside or instead of a list, and
+  # served by the lesson's bridge/reference_server.cpp.
   file(GLOB handwritten_stubs CONFIGURE_DEPENDS "${bridge_dir}/exercise_stubs/*.cpp")
   set(exercises_stubbed ${exercises_served})
   foreach(stub IN LISTS handwritten_stubs)

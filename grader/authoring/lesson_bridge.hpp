@@ -184,11 +184,18 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 
 /// Lesson id's list COURSE_BRIDGE_<id>, then the list COURSE_EXERCISE_<id>_<e>
 /// of each exercise e given, expanded with the four role macros `roles`
-/// (parenthesised: FUNCTION, CLASS, METHOD, CALL).
+/// (parenthesised: FUNCTION, CLASS, METHOD, CALL). A CLASS entry of an
+/// exercise's list restates a class of the lesson's list, for the exercise's
+/// own stubs and server (COURSE_USE_STUBS_LIST, COURSE_REFERENCE_SERVER_LIST):
+/// here it is left out, the lesson's list declaring the class.
 #define COURSE_BRIDGE_EXPAND(id, roles, ...) \
   COURSE_BRIDGE_##id roles COURSE_PP_FOR_EACH(COURSE_BRIDGE_EXERCISE_, (id, roles), __VA_ARGS__)
 #define COURSE_BRIDGE_EXERCISE_(d, exercise) COURSE_PP_CALL(COURSE_BRIDGE_EXERCISE_LIST_, COURSE_PP_UNPAREN d, exercise)
-#define COURSE_BRIDGE_EXERCISE_LIST_(id, roles, exercise) COURSE_EXERCISE_##id##_##exercise roles
+#define COURSE_BRIDGE_EXERCISE_LIST_(id, roles, exercise) \
+  COURSE_BRIDGE_APPLY_(COURSE_EXERCISE_##id##_##exercise, COURSE_BRIDGE_WITHOUT_CLASSES_ roles)
+#define COURSE_BRIDGE_APPLY_(list, ...) list(__VA_ARGS__)
+#define COURSE_BRIDGE_WITHOUT_CLASSES_(function, class_, method, call) function, COURSE_BRIDGE_SKIP_, method, call
+#define COURSE_BRIDGE_SKIP_(...)
 
 // ---- the declarations: COURSE_BRIDGE(id) --------------------------------------
 

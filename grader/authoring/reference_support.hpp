@@ -150,14 +150,18 @@ bool serve_object_reference(std::string lesson, Cost cost) {
 /// function of `list` answered with the reference under `served_as` (the
 /// lesson id, or "<lesson>/<exercise>"), its cost estimated by the function
 /// of the same name in course::bridge::<id>::costs (the lesson's
-/// bridge/costs.hpp). COURSE_REFERENCE_SERVER also serves the lesson's
-/// classes (COURSE_SERVE_CLASS_); an exercise's list serves functions only.
+/// bridge/costs.hpp), and each class's constructor and methods
+/// (COURSE_SERVE_CLASS_): the lesson's classes, or those an exercise's list
+/// restates, with that exercise's methods. A function or method served both
+/// for the lesson and for an exercise is registered for the exercise (the
+/// server's last registration), which a lesson that uses the whole lesson
+/// reaches too (grader::client::find_reference).
 #define COURSE_REFERENCE_SERVER_LIST(list, id, served_as)                                          \
   namespace {                                                                                      \
   namespace course_served_declared_ = ::course::bridge::id;                                        \
   [[maybe_unused]] const bool COURSE_PP_CAT(course_served_, __LINE__) = [] {                      \
     const std::string lesson = served_as;                                                          \
-    return true list(COURSE_SERVE_FUNCTION_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_); \
+    return true list(COURSE_SERVE_FUNCTION_, COURSE_SERVE_CLASS_, COURSE_SERVE_METHOD_, COURSE_SERVE_CALL_);     \
   }();                                                                                             \
   }
 /// Every function of lesson id and of the exercises given, under the lesson id.

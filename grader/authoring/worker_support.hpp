@@ -175,8 +175,9 @@ typename std::remove_cvref_t<decltype(Decl)>::Result call_by_reference(C& object
 /// the lesson's list gets its constructor and every method the header does
 /// not define (METHOD(m, (inline)) does), each carrying the object's state
 /// (COURSE_OBJECT_STATE, object_state.hpp); a method's qualifier is the
-/// list's marker, (const) or none. COURSE_USE_STUBS_LIST (an exercise's
-/// stubs) leaves classes out.
+/// list's marker, (const) or none. An exercise's list (COURSE_USE_STUBS_LIST)
+/// may restate a class of the lesson's list with the methods of that
+/// exercise's files: its stubs are the constructor and those methods.
 #define COURSE_USE_STUB_FUNCTION_(name, ...)                                                         \
   ::course::bridge::result_t<decltype(::course::name)> course::name(                                 \
       COURSE_PP_PARAMS(COURSE_PP_NARGS(__VA_ARGS__), decltype(::course::name))) {                     \
@@ -216,7 +217,7 @@ typename std::remove_cvref_t<decltype(Decl)>::Result call_by_reference(C& object
   }
 #define COURSE_USE_STUBS_LIST(list, id)                          \
   namespace course_use_stubs_declared_ = ::course::bridge::id;   \
-  list(COURSE_USE_STUB_FUNCTION_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_)
+  list(COURSE_USE_STUB_FUNCTION_, COURSE_USE_STUB_CLASS_, COURSE_USE_STUB_METHOD_, COURSE_USE_STUB_CALL_)
 /// Every function of lesson id and of the exercises given.
 #define COURSE_USE_STUBS(id, ...)                              \
   namespace course_use_stubs_declared_ = ::course::bridge::id; \

@@ -212,12 +212,12 @@ std::map<std::string, Calls> calls() {
   const auto& forward = cb::travelling<Mha::forward>();
   const auto& call_operator = cb::travelling<Mha::call_operator>();
   const course::ForwardOptions none;
-  c["MultiHeadAttention.new"] = {"multi-head-attention",
+  c["MultiHeadAttention.new"] = {"multi-head-attention/mha-projections",
                              {construct.encode_call(Index{8000}, Index{8}, std::uint64_t{0}),
                               construct.encode_call(Index{3037000500}, Index{1}, std::uint64_t{0})},
                              construct.encode_call(Index{64}, Index{8}, std::uint64_t{1})};
   c["MultiHeadAttention.set_parameters"] = {
-      "multi-head-attention",
+      "multi-head-attention/mha-projections",
       {set_parameters.encode_call(Index{8000}, Index{8}, course::MhaParameters{}, course::MhaParameters{}),
        set_parameters.encode_call(std::numeric_limits<Index>::min(), Index{1}, course::MhaParameters{},
                                   course::MhaParameters{})},
@@ -235,7 +235,7 @@ std::map<std::string, Calls> calls() {
       {call_operator.encode_call(Index{8}, Index{8}, parameters(8), tensor({1, 4096, 8})),
        call_operator.encode_call(Index{8}, Index{1} << 40, parameters(8), tensor({1, 2, 8}))},
       call_operator.encode_call(Index{8}, Index{2}, parameters(8), tensor({2, 5, 8}))};
-  c["project_heads"] = {"multi-head-attention",
+  c["project_heads"] = {"multi-head-attention/mha-projections",
                         {cb::multi_head_attention::project_heads.encode_call(tensor({huge, 0, 64}), matrix(64, 64), VectorXf(VectorXf::Zero(64)),
                                                             Index{64})},
                         cb::multi_head_attention::project_heads.encode_call(tensor({2, 5, 8}), matrix(8, 8), VectorXf(VectorXf::Zero(8)),

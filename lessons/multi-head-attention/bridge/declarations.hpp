@@ -67,14 +67,18 @@ struct description<course::ForwardOptions> {
         METHOD(set_parameters, "parameters")                                                          \
         METHOD(forward, (const), "query", "key", "value", arg("options") = course::ForwardOptions{}) \
         CALL((const), "x"))                                                                           \
-  FUNCTION(project_heads, "x", "weight", "bias", "num_heads")                                         \
   FUNCTION(merge_heads, "heads")                                                                      \
   FUNCTION(causal_mask, "query_len", "key_len")                                                       \
   FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
-// Exercise mha-heads, which mha-combine uses (course.yaml): served to it apart.
+// The exercises mha-combine uses (course.yaml), served to it apart: their
+// functions, and the methods of the class their files define.
+#define COURSE_EXERCISE_multi_head_attention_mha_projections(FUNCTION, CLASS, METHOD, CALL)                     \
+  CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),                                                    \
+        ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}), METHOD(set_parameters, "parameters")) \
+  FUNCTION(project_heads, "x", "weight", "bias", "num_heads")
 #define COURSE_EXERCISE_multi_head_attention_mha_heads(FUNCTION, CLASS, METHOD, CALL) \
   FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())
-COURSE_BRIDGE(multi_head_attention, mha_heads)
+COURSE_BRIDGE(multi_head_attention, mha_projections, mha_heads)
 
 // A MultiHeadAttention that encoder-block's code builds carries its sizes and
 // parameters to the reference, which rebuilds it with the class's own checks:
