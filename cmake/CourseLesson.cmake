@@ -171,11 +171,12 @@ function(add_course_lesson id)
   target_include_directories(course_${name}_proxy INTERFACE "${CMAKE_BINARY_DIR}/bridges")
   target_link_libraries(course_${name}_proxy INTERFACE grader_authoring_proxy ${common})
 
-  # Is a later lesson built with this one's reference (course.yaml `uses`)?
+  # Is a later lesson graded with this one's reference (course.yaml `uses`,
+  # not `mode: student`, which compiles the student's own files of this one)?
   set(used_later FALSE)
   foreach(other IN LISTS COURSE_CODE_LESSONS)
     string(REPLACE "-" "_" other_name "${other}")
-    if(id IN_LIST COURSE_LESSON_${other_name}_USES)
+    if(id IN_LIST COURSE_LESSON_${other_name}_USES AND NOT id IN_LIST COURSE_LESSON_${other_name}_USES_STUDENT_CODE)
       set(used_later TRUE)
     endif()
   endforeach()
