@@ -80,7 +80,9 @@ struct description<course::ForwardOptions> {
   FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())
 COURSE_BRIDGE(multi_head_attention, mha_projections, mha_heads)
 
-// A MultiHeadAttention that encoder-block's code builds carries its sizes and
-// parameters to the reference, which rebuilds it with the class's own checks:
-// MultiHeadAttention(embed_dim_, num_heads_), then set_parameters(parameters_).
+// A MultiHeadAttention built where the class's code is stubs (encoder-block's
+// worker; mha-combine's, for the constructor and set_parameters) carries its
+// sizes and parameters to the reference, which rebuilds it with the class's
+// own checks: MultiHeadAttention(embed_dim_, num_heads_), then
+// set_parameters(parameters_).
 COURSE_OBJECT_STATE(course::MultiHeadAttention, (embed_dim_, num_heads_), (set_parameters, parameters_));
