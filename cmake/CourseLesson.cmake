@@ -15,12 +15,13 @@
 #   course_<id>_proxy          header only: build/bridges/<id>/bridge/proxy.hpp, the suites' student::
 #                              names (test side of the pipe)
 #   suite_<id>_public/_hidden  tests/{public,hidden}/<id>/*.cpp, in build/suites/
-#   course_<id>_use_stubs      the lesson's functions as callbacks to the trusted side, linked into the
+#   course_<id>_use_stubs      the lesson's functions, and its classes' constructors and methods
+#                              (COURSE_OBJECT_STATE), as callbacks to the trusted side, linked into the
 #                              workers of later lessons graded against this lesson's reference
-#                              (course.yaml `uses`; no reference code), with the class methods of
+#                              (course.yaml `uses`; no reference code), with
 #                              lessons/<id>/bridge/use_stubs.cpp when there is one
-#   course_<id>_reference_server  answers those callbacks with the reference, each function's cost
-#                              from lessons/<id>/bridge/costs.hpp (trusted; linked into the suites of
+#   course_<id>_reference_server  answers those callbacks with the reference, each function's and
+#                              method's cost from lessons/<id>/bridge/costs.hpp (trusted; linked into the suites of
 #                              lessons that USE this one, when the reference exists), with
 #                              lessons/<id>/bridge/reference_server.cpp when there is one
 #   suite_<id>_public_serving  the public suite again, with the USES lessons' reference servers, for
@@ -145,9 +146,10 @@ function(add_course_lesson id)
     list(APPEND exercises_served "${exercise_name}")
     string(APPEND exercise_args ", ${exercise_name}")
   endforeach()
-  # An exercise whose functions are methods of a class (their state travels
-  # with the object) has hand-written stubs, bridge/exercise_stubs/<exercise>.cpp,
-  # beside or instead of a list; its lesson's bridge/reference_server.cpp serves them.
+  # An exercise whose files define methods of a class restates the class in
+  # its list (docs/bridge-api.md); stubs a list cannot say are hand-written,
+  # bridge/exercise_stubs/<exercise>.cpp, beside or instead of a list, and
+  # served by the lesson's bridge/reference_server.cpp.
   file(GLOB handwritten_stubs CONFIGURE_DEPENDS "${bridge_dir}/exercise_stubs/*.cpp")
   set(exercises_stubbed ${exercises_served})
   foreach(stub IN LISTS handwritten_stubs)
@@ -169,11 +171,12 @@ function(add_course_lesson id)
   target_include_directories(course_${name}_proxy INTERFACE "${CMAKE_BINARY_DIR}/bridges")
   target_link_libraries(course_${name}_proxy INTERFACE grader_authoring_proxy ${common})
 
-  # Is a later lesson built with this one's reference (course.yaml `uses`)?
+  # Is a later lesson graded with this one's reference (course.yaml `uses`,
+  # not `mode: student`, which compiles the student's own files of this one)?
   set(used_later FALSE)
   foreach(other IN LISTS COURSE_CODE_LESSONS)
     string(REPLACE "-" "_" other_name "${other}")
-    if(id IN_LIST COURSE_LESSON_${other_name}_USES)
+    if(id IN_LIST COURSE_LESSON_${other_name}_USES AND NOT id IN_LIST COURSE_LESSON_${other_name}_USES_STUDENT_CODE)
       set(used_later TRUE)
     endif()
   endforeach()
@@ -194,8 +197,8 @@ function(add_course_lesson id)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
   if(TARGET course_${name}_reference AND (used_later OR exercises_stubbed))
-    # The cost estimators of the served functions (a lesson whose list holds
-    # only classes, whose methods its own reference_server.cpp serves, needs none).
+    # The cost estimators of the served functions and methods (costs.hpp;
+    # a lesson without one serves nothing that needs an estimate).
     set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")
     set(costs "${bridge_dir}/costs.hpp")
     if(EXISTS "${costs}")

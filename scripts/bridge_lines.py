@@ -11,8 +11,8 @@ estimators: security content, kept as data beside the declarations). In the
 counted files, a line counts unless it is blank, a comment, an #include,
 #pragma once, a namespace's opening or closing line, or inside a
 `description<T>` specialisation (how a type reads in a call's text:
-content). The lines of COURSE_STRUCT_FIELDS and COURSE_ENUM_NAMES (one fact
-per type) are counted apart, as type lines; the others are divided by the
+content). The lines of COURSE_STRUCT_FIELDS, COURSE_ENUM_NAMES and
+COURSE_OBJECT_STATE (one fact per type) are counted apart, as type lines; the others are divided by the
 exposed functions and methods: the entries of the lesson's lists, each
 FUNCTION, METHOD and CALL, and each CLASS for its constructor.
 """
@@ -27,7 +27,7 @@ ENTRY = re.compile(r"\b(FUNCTION|METHOD|CALL|CLASS)\(")
 
 
 NAMESPACE = re.compile(r"^(namespace [\w:]+ \{|\}  // namespace [\w:]+)$")
-TYPE_FACT = ("COURSE_STRUCT_FIELDS(", "COURSE_ENUM_NAMES(")
+TYPE_FACT = ("COURSE_STRUCT_FIELDS(", "COURSE_ENUM_NAMES(", "COURSE_OBJECT_STATE(")
 
 
 def split_type_lines(lines):
@@ -135,17 +135,20 @@ struct description<course::A> {
   FUNCTION(f, "a")                                  \\
   CLASS(C, (int), ("n"), METHOD(m) CALL("x"))
 COURSE_BRIDGE(x)
+COURSE_OBJECT_STATE(course::C, (n_),
+                    (set_m, m_));
 """
     got = code_lines(text)
     want = ["COURSE_STRUCT_FIELDS(course::A, x);", "#define COURSE_BRIDGE_x(FUNCTION, CLASS, METHOD, CALL) \\",
             '  FUNCTION(f, "a")                                  \\', '  CLASS(C, (int), ("n"), METHOD(m) CALL("x"))',
-            "COURSE_BRIDGE(x)"]
+            "COURSE_BRIDGE(x)", "COURSE_OBJECT_STATE(course::C, (n_),", "                    (set_m, m_));"]
     ok = True
     if got != want:
         print("code_lines: got", got, "want", want)
         ok = False
     functions, types = split_type_lines(got)
-    if types != ["COURSE_STRUCT_FIELDS(course::A, x);"] or len(functions) != 4:
+    if types != ["COURSE_STRUCT_FIELDS(course::A, x);", "COURSE_OBJECT_STATE(course::C, (n_),",
+                 "                    (set_m, m_));"] or len(functions) != 4:
         print("split_type_lines: got", functions, types)
         ok = False
     if exposed(text) != 4:

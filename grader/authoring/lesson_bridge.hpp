@@ -18,6 +18,13 @@
 //         METHOD(order) METHOD(apply, "samples", "rate", arg("options") = FilterOptions{})
 //         CALL("x"))                                    // operator()
 //
+// A class a later lesson uses also restates each method's qualifier,
+// METHOD(apply, (const), "samples", ...) for a const one and
+// METHOD(order, (inline)) for one the header defines, and names its state in
+// one line after the list (object_state.hpp):
+//
+//   COURSE_OBJECT_STATE(course::LowPassFilter, (cutoff_, order_), (set_taps, taps_));
+//
 // COURSE_BRIDGE(id) turns the list into the declarations both sides share
 // (declare.hpp, objects.hpp) in namespace course::bridge::<id>:
 // <id>::moving_average, <id>::LowPassFilter::construct,
@@ -26,9 +33,10 @@
 // (cmake/CourseLesson.cmake): the suites' student:: proxies
 // (COURSE_STUDENT_PROXIES, proxy_support.hpp), the worker's table
 // (COURSE_WORKER_TABLE, worker_support.hpp), the use stubs of a lesson later
-// lessons use (COURSE_USE_STUBS) and its reference server
-// (COURSE_REFERENCE_SERVER, reference_support.hpp), whose cost estimators
-// the lesson writes as data beside the list, in bridge/costs.hpp.
+// lessons use (COURSE_USE_STUBS: its functions, and its classes'
+// constructors and methods, which carry the object's state) and its reference
+// server (COURSE_REFERENCE_SERVER, reference_support.hpp), whose cost
+// estimators the lesson writes as data beside the list, in bridge/costs.hpp.
 //
 // Functions that other exercises of the same lesson use are listed apart, in
 // a list named COURSE_EXERCISE_<id>_<exercise> (hyphens as underscores),
@@ -45,6 +53,7 @@
 #include <type_traits>
 
 #include "grader/authoring/declare.hpp"
+#include "grader/authoring/object_state.hpp"
 #include "grader/authoring/objects.hpp"
 
 namespace course::bridge {
@@ -124,7 +133,7 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 #define COURSE_PP_UPTO(n, M, ...) COURSE_PP_CAT(COURSE_PP_UPTO_, n)(M, __VA_ARGS__)
 
 #define COURSE_PP_CALL(M, ...) M(__VA_ARGS__)
-/// M(d, x) for each x of the rest (at most 8).
+/// M(d, x) for each x of the rest (at most 12).
 #define COURSE_PP_FOR_EACH(M, d, ...) \
   __VA_OPT__(COURSE_PP_CAT(COURSE_PP_FOR_EACH_, COURSE_PP_NARGS(__VA_ARGS__))(M, d, __VA_ARGS__))
 #define COURSE_PP_FOR_EACH_1(M, d, x) M(d, x)
@@ -135,24 +144,68 @@ inline constexpr bool takes = K >= D::required && K <= D::arity && D::is_const =
 #define COURSE_PP_FOR_EACH_6(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_5(M, d, __VA_ARGS__)
 #define COURSE_PP_FOR_EACH_7(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_6(M, d, __VA_ARGS__)
 #define COURSE_PP_FOR_EACH_8(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_7(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_9(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_8(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_10(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_9(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_11(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_10(M, d, __VA_ARGS__)
+#define COURSE_PP_FOR_EACH_12(M, d, x, ...) M(d, x) COURSE_PP_FOR_EACH_11(M, d, __VA_ARGS__)
+
+/// The first of the arguments (nothing when there is none).
+#define COURSE_PP_FIRST(...) COURSE_PP_FIRST_(__VA_ARGS__, ~)
+#define COURSE_PP_FIRST_(a, ...) a
+/// 1 when x starts with a parenthesis, else 0.
+#define COURSE_PP_IS_PAREN(x) COURSE_PP_IS_PAREN_(COURSE_PP_IS_PAREN_PROBE_ x)
+#define COURSE_PP_IS_PAREN_PROBE_(...) ~, 1
+#define COURSE_PP_IS_PAREN_(...) COURSE_PP_SECOND_(__VA_ARGS__, 0, ~)
+#define COURSE_PP_SECOND_(a, b, ...) b
+/// COURSE_PP_IIF(c)(t, f): t when c is 1, f when it is 0.
+#define COURSE_PP_IIF(c) COURSE_PP_CAT(COURSE_PP_IIF_, c)
+#define COURSE_PP_IIF_0(t, f) f
+#define COURSE_PP_IIF_1(t, f) t
+
+// ---- a method's marker ----------------------------------------------------------
+// METHOD(m, (const), "x") and CALL((const), "x") restate that the header
+// declares the method const; METHOD(m, (inline)) that the header defines it
+// (its body is in the class). C++ cannot read either, and only a class a
+// later lesson uses needs them: its use stubs define the other methods, with
+// the header's qualifiers. Every expansion passes the marker first, () when
+// there is none: M(marker, name, names...) and M(marker, names...).
+#define COURSE_METHOD_ENTRY(M, name, ...)                                                             \
+  COURSE_PP_IIF(COURSE_PP_IS_PAREN(COURSE_PP_FIRST(__VA_ARGS__)))(COURSE_METHOD_MARKED_, COURSE_METHOD_PLAIN_) \
+  (M, name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_METHOD_MARKED_(M, name, marker, ...) M(marker, name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_METHOD_PLAIN_(M, name, ...) M((), name __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_ENTRY(M, ...)                                                                 \
+  COURSE_PP_IIF(COURSE_PP_IS_PAREN(COURSE_PP_FIRST(__VA_ARGS__)))(COURSE_CALL_MARKED_, COURSE_CALL_PLAIN_) \
+  (M __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_MARKED_(M, marker, ...) M(marker __VA_OPT__(, ) __VA_ARGS__)
+#define COURSE_CALL_PLAIN_(M, ...) M(() __VA_OPT__(, ) __VA_ARGS__)
 
 // ---- a lesson's whole list ------------------------------------------------------
 
 /// Lesson id's list COURSE_BRIDGE_<id>, then the list COURSE_EXERCISE_<id>_<e>
 /// of each exercise e given, expanded with the four role macros `roles`
-/// (parenthesised: FUNCTION, CLASS, METHOD, CALL).
+/// (parenthesised: FUNCTION, CLASS, METHOD, CALL). A CLASS entry of an
+/// exercise's list restates a class of the lesson's list, for the exercise's
+/// own stubs and server (COURSE_USE_STUBS_LIST, COURSE_REFERENCE_SERVER_LIST):
+/// here it is left out, the lesson's list declaring the class.
 #define COURSE_BRIDGE_EXPAND(id, roles, ...) \
   COURSE_BRIDGE_##id roles COURSE_PP_FOR_EACH(COURSE_BRIDGE_EXERCISE_, (id, roles), __VA_ARGS__)
 #define COURSE_BRIDGE_EXERCISE_(d, exercise) COURSE_PP_CALL(COURSE_BRIDGE_EXERCISE_LIST_, COURSE_PP_UNPAREN d, exercise)
-#define COURSE_BRIDGE_EXERCISE_LIST_(id, roles, exercise) COURSE_EXERCISE_##id##_##exercise roles
+#define COURSE_BRIDGE_EXERCISE_LIST_(id, roles, exercise) \
+  COURSE_BRIDGE_APPLY_(COURSE_EXERCISE_##id##_##exercise, COURSE_BRIDGE_WITHOUT_CLASSES_ roles)
+#define COURSE_BRIDGE_APPLY_(list, ...) list(__VA_ARGS__)
+#define COURSE_BRIDGE_WITHOUT_CLASSES_(function, class_, method, call) function, COURSE_BRIDGE_SKIP_, method, call
+#define COURSE_BRIDGE_SKIP_(...)
 
 // ---- the declarations: COURSE_BRIDGE(id) --------------------------------------
 
 #define COURSE_DECLARE_FUNCTION_(name, ...) \
   inline const auto name = ::course::bridge::declare<decltype(::course::name)>(#name __VA_OPT__(, ) __VA_ARGS__);
-#define COURSE_DECLARE_METHOD_(name, ...)                                                                    \
+#define COURSE_DECLARE_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_DECLARE_METHOD_AS_, name, __VA_ARGS__)
+#define COURSE_DECLARE_METHOD_AS_(marker, name, ...)                                                          \
   static inline const auto name = declared_class.method<decltype(&Class::name)>(#name __VA_OPT__(, ) __VA_ARGS__);
-#define COURSE_DECLARE_CALL_(...)                                                                 \
+#define COURSE_DECLARE_CALL_(...) COURSE_CALL_ENTRY(COURSE_DECLARE_CALL_AS_, __VA_ARGS__)
+#define COURSE_DECLARE_CALL_AS_(marker, ...)                                                      \
   static inline const auto call_operator =                                                        \
       declared_class.method<decltype(&Class::operator())>("" __VA_OPT__(, ) __VA_ARGS__);
 #define COURSE_DECLARE_CLASS_(Name, types, names, methods)                                             \

@@ -174,9 +174,11 @@ struct Proxy
       COURSE_PP_PARAMS(k, std::remove_cvref_t<decltype(members_::decl)>::Signature)) {                       \
     return call(members_::decl COURSE_PP_CARGS(k));                                                           \
   }
-#define COURSE_PROXY_METHOD_(name, ...) \
+#define COURSE_PROXY_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_PROXY_METHOD_AS_, name, __VA_ARGS__)
+#define COURSE_PROXY_METHOD_AS_(marker, name, ...) \
   COURSE_PP_UPTO(COURSE_PP_NARGS(__VA_ARGS__), COURSE_PROXY_MEMBER_, name, name)
-#define COURSE_PROXY_CALL_(...) \
+#define COURSE_PROXY_CALL_(...) COURSE_CALL_ENTRY(COURSE_PROXY_CALL_AS_, __VA_ARGS__)
+#define COURSE_PROXY_CALL_AS_(marker, ...) \
   COURSE_PP_UPTO(COURSE_PP_NARGS(__VA_ARGS__), COURSE_PROXY_MEMBER_, operator(), call_operator)
 #define COURSE_PROXY_CONSTRUCTOR_(k, Name)                                                        \
   template <std::size_t K_ = k>                                                                   \

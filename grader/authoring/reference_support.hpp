@@ -63,6 +63,59 @@ bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
   });
 }
 
+/// serve_object_reference<&course::C::m, declared::C::m>("lesson", cost) (the
+/// constructor: serve_object_reference<nullptr, declared::C::construct>): answers the
+/// callbacks of a class with COURSE_OBJECT_STATE (object_state.hpp) under the
+/// constructor's or method's wire name. A constructor builds the reference
+/// object and answers its state; a method runs on a reference object rebuilt
+/// from the state the call carries (through the class's constructor and
+/// setters: its own checks), and a method that is not const answers the new
+/// state too. `cost` gets the decoded arguments, the state's members first,
+/// and must count the rebuilding as well.
+template <auto Fn, const auto& Decl, typename Cost>
+bool serve_object_reference(std::string lesson, Cost cost) {
+  using D = std::remove_cvref_t<decltype(Decl)>;
+  using C = typename D::Class;
+  if constexpr (!detail::is_constructor<D>)
+    static_assert(std::is_same_v<decltype(Fn), typename D::Pointer>,
+                  "serve_object_reference: the declaration's member type is not this method's");
+  const auto& decl = travelling<Decl>();
+  using Travelling = std::remove_cvref_t<decltype(decl)>;
+  static_assert(std::is_same_v<decltype(std::apply(cost, std::declval<const typename Travelling::Arguments&>())),
+                               CallbackCost>,
+                "serve_object_reference: the cost estimator takes the state's members, then the call's arguments, "
+                "and returns a CallbackCost (result, held, steps)");
+  return grader::client::add_reference(std::move(lesson), decl.wire_name(), [&decl, cost](const Values& values) {
+    auto args = decl.decode_arguments(values);
+    const std::string text = std::apply([&decl](const auto&... a) { return decl.call_text(a...); }, std::as_const(args));
+    grader::client::check_callback_cost(std::apply(cost, std::as_const(args)), text);
+    if constexpr (detail::is_constructor<D>) {
+      return decl.encode_result(std::apply(
+          [](auto&&... a) {
+            C object(std::move(a)...);
+            return read_state(object);
+          },
+          std::move(args)));
+    } else {
+      constexpr std::size_t members = std::tuple_size_v<object_state_t<C>>;
+      return [&]<std::size_t... S, std::size_t... A>(std::index_sequence<S...>, std::index_sequence<A...>) {
+        const object_state_t<C> state{std::move(std::get<S>(args))...};
+        return on_rebuilt<C>(state, [&](C& object) {
+          if constexpr (D::is_const) {
+            return decl.encode_result((object.*Fn)(std::move(std::get<members + A>(args))...));
+          } else if constexpr (std::is_void_v<typename D::Result>) {
+            (object.*Fn)(std::move(std::get<members + A>(args))...);
+            return decl.encode_result(read_state(object));
+          } else {
+            auto result = (object.*Fn)(std::move(std::get<members + A>(args))...);
+            return decl.encode_result(std::pair{read_state(object), std::move(result)});
+          }
+        });
+      }(std::make_index_sequence<members>{}, std::make_index_sequence<D::arity>{});
+    }
+  });
+}
+
 }  // namespace course::bridge
 
 // ---- generated from a lesson's list (lesson_bridge.hpp) -----------------------
@@ -72,17 +125,43 @@ bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
   &&::course::bridge::serve_reference<&::course::name>(lesson, course_served_declared_::name, \
                                                         course_served_declared_::costs::name)
 
+// A class: its constructor and each method the header does not define,
+// estimated by course::bridge::<id>::costs::<Class>::construct, ::<method>
+// and ::call_operator.
+#define COURSE_SERVE_CLASS_(Name, types, names, methods)                                       \
+  &&::course::bridge::serve_object_reference<nullptr, course_served_declared_::Name::construct>( \
+      lesson, course_served_declared_::costs::Name::construct) COURSE_SERVE_MEMBERS_(Name methods)
+#define COURSE_SERVE_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_SERVE_METHOD_AS_, name, __VA_ARGS__)
+#define COURSE_SERVE_METHOD_AS_(marker, name, ...) , (marker, name, name)
+#define COURSE_SERVE_CALL_(...) COURSE_CALL_ENTRY(COURSE_SERVE_CALL_AS_, __VA_ARGS__)
+#define COURSE_SERVE_CALL_AS_(marker, ...) , (marker, operator(), call_operator)
+#define COURSE_SERVE_MEMBERS_(...) COURSE_PP_FOR_EACH(COURSE_SERVE_MEMBER_, __VA_ARGS__)
+#define COURSE_SERVE_MEMBER_(Name, method) COURSE_SERVE_MEMBER_SPLIT_(Name, COURSE_PP_UNPAREN method)
+#define COURSE_SERVE_MEMBER_SPLIT_(...) COURSE_SERVE_MEMBER_AS_(__VA_ARGS__)
+#define COURSE_SERVE_MEMBER_AS_(Name, marker, fn, decl) \
+  COURSE_PP_CAT(COURSE_SERVE_KIND_, COURSE_PP_UNPAREN marker)(Name, fn, decl)
+#define COURSE_SERVE_KIND_inline(Name, fn, decl)
+#define COURSE_SERVE_KIND_const(Name, fn, decl) COURSE_SERVE_KIND_(Name, fn, decl)
+#define COURSE_SERVE_KIND_(Name, fn, decl)                                                                   \
+  &&::course::bridge::serve_object_reference<&::course::Name::fn, course_served_declared_::Name::decl>(    \
+      lesson, course_served_declared_::costs::Name::decl)
+
 /// The reference server, build/bridges/<lesson>/reference_server.cpp: each
 /// function of `list` answered with the reference under `served_as` (the
 /// lesson id, or "<lesson>/<exercise>"), its cost estimated by the function
 /// of the same name in course::bridge::<id>::costs (the lesson's
-/// bridge/costs.hpp). A class's methods: the lesson's bridge/reference_server.cpp.
+/// bridge/costs.hpp), and each class's constructor and methods
+/// (COURSE_SERVE_CLASS_): the lesson's classes, or those an exercise's list
+/// restates, with that exercise's methods. A function or method served both
+/// for the lesson and for an exercise is registered for the exercise (the
+/// server's last registration), which a lesson that uses the whole lesson
+/// reaches too (grader::client::find_reference).
 #define COURSE_REFERENCE_SERVER_LIST(list, id, served_as)                                          \
   namespace {                                                                                      \
   namespace course_served_declared_ = ::course::bridge::id;                                        \
   [[maybe_unused]] const bool COURSE_PP_CAT(course_served_, __LINE__) = [] {                      \
     const std::string lesson = served_as;                                                          \
-    return true list(COURSE_SERVE_FUNCTION_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_); \
+    return true list(COURSE_SERVE_FUNCTION_, COURSE_SERVE_CLASS_, COURSE_SERVE_METHOD_, COURSE_SERVE_CALL_);     \
   }();                                                                                             \
   }
 /// Every function of lesson id and of the exercises given, under the lesson id.
@@ -91,7 +170,7 @@ bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
   namespace course_served_declared_ = ::course::bridge::id;                                        \
   [[maybe_unused]] const bool COURSE_PP_CAT(course_served_, __LINE__) = [] {                      \
     const std::string lesson = served_as;                                                          \
-    return true COURSE_BRIDGE_EXPAND(id, (COURSE_SERVE_FUNCTION_, COURSE_SERVE_IGNORE_, COURSE_SERVE_IGNORE_, \
-                                          COURSE_SERVE_IGNORE_) __VA_OPT__(, ) __VA_ARGS__);       \
+    return true COURSE_BRIDGE_EXPAND(id, (COURSE_SERVE_FUNCTION_, COURSE_SERVE_CLASS_, COURSE_SERVE_METHOD_, \
+                                          COURSE_SERVE_CALL_) __VA_OPT__(, ) __VA_ARGS__);         \
   }();                                                                                             \
   }

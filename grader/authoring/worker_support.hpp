@@ -113,6 +113,33 @@ typename Decl::Result call_reference(const Decl& decl, const G&... args) {
   return decl.decode_result(grader::worker::call_back(decl.wire_name(), decl.encode_call(args...)), " answer");
 }
 
+/// In a use stub of a class with COURSE_OBJECT_STATE (object_state.hpp): the
+/// reference constructs the object from these arguments and answers its
+/// state, which becomes the stub object's members.
+template <const auto& Decl, typename C, typename... A>
+void construct_by_reference(C& object, const A&... args) {
+  write_state(object, call_reference(travelling<Decl>(), args...));
+}
+
+/// In a use stub: the method `Decl` run by the reference on an object rebuilt
+/// from this one's state; a method that is not const also answers the new
+/// state, written back into `object`.
+template <const auto& Decl, typename C, typename... A>
+typename std::remove_cvref_t<decltype(Decl)>::Result call_by_reference(C& object, const A&... args) {
+  using D = std::remove_cvref_t<decltype(Decl)>;
+  auto answer = std::apply(
+      [&](auto... member) { return call_reference(travelling<Decl>(), object.*member..., args...); },
+      detail::state_pointers<std::remove_const_t<C>>());
+  if constexpr (D::is_const) {
+    return answer;
+  } else if constexpr (std::is_void_v<typename D::Result>) {
+    write_state(object, std::move(answer));
+  } else {
+    write_state(object, std::move(answer.first));
+    return std::move(answer.second);
+  }
+}
+
 }  // namespace course::bridge
 
 // ---- generated from a lesson's list (lesson_bridge.hpp) -----------------------
@@ -144,20 +171,55 @@ typename Decl::Result call_reference(const Decl& decl, const G&... args) {
 /// Use stubs, build/bridges/<lesson>/use_stubs.cpp: each function of lesson
 /// id (COURSE_USE_STUBS), or of one exercise's list `list` (COURSE_USE_STUBS_LIST)
 /// defined for a worker that grades a later lesson (or exercise) against this
-/// one's reference, as one call_reference with every argument. A class's
-/// methods travel with its state, which depends on its members: the lesson's
-/// bridge/use_stubs.cpp writes them.
+/// one's reference, as one call_reference with every argument. A class of
+/// the lesson's list gets its constructor and every method the header does
+/// not define (METHOD(m, (inline)) does), each carrying the object's state
+/// (COURSE_OBJECT_STATE, object_state.hpp); a method's qualifier is the
+/// list's marker, (const) or none. An exercise's list (COURSE_USE_STUBS_LIST)
+/// may restate a class of the lesson's list with the methods of that
+/// exercise's files: its stubs are the constructor and those methods.
 #define COURSE_USE_STUB_FUNCTION_(name, ...)                                                         \
   ::course::bridge::result_t<decltype(::course::name)> course::name(                                 \
       COURSE_PP_PARAMS(COURSE_PP_NARGS(__VA_ARGS__), decltype(::course::name))) {                     \
     return ::course::bridge::call_reference(course_use_stubs_declared_::name                         \
                                                 COURSE_PP_CARGS(COURSE_PP_NARGS(__VA_ARGS__)));      \
   }
+#define COURSE_USE_STUB_DECL_(Name, decl) std::remove_cvref_t<decltype(course_use_stubs_declared_::Name::decl)>
+#define COURSE_USE_STUB_CLASS_(Name, types, names, methods)                                                  \
+  course::Name::Name(COURSE_PP_PARAMS(COURSE_PP_NARGS(COURSE_PP_UNPAREN names),                              \
+                                      COURSE_USE_STUB_DECL_(Name, construct)::Signature)) {                  \
+    ::course::bridge::construct_by_reference<course_use_stubs_declared_::Name::construct>(                   \
+        *this COURSE_PP_CARGS(COURSE_PP_NARGS(COURSE_PP_UNPAREN names)));                                    \
+  }                                                                                                          \
+  COURSE_USE_STUB_MEMBERS_(Name methods)
+// A class's methods reach its CLASS expansion as ", (marker, function, declaration, arity)" each.
+#define COURSE_USE_STUB_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_USE_STUB_METHOD_AS_, name, __VA_ARGS__)
+#define COURSE_USE_STUB_METHOD_AS_(marker, name, ...) , (marker, name, name, COURSE_PP_NARGS(__VA_ARGS__))
+#define COURSE_USE_STUB_CALL_(...) COURSE_CALL_ENTRY(COURSE_USE_STUB_CALL_AS_, __VA_ARGS__)
+#define COURSE_USE_STUB_CALL_AS_(marker, ...) , (marker, operator(), call_operator, COURSE_PP_NARGS(__VA_ARGS__))
+#define COURSE_USE_STUB_MEMBERS_(...) COURSE_PP_FOR_EACH(COURSE_USE_STUB_MEMBER_, __VA_ARGS__)
+#define COURSE_USE_STUB_MEMBER_(Name, method) COURSE_USE_STUB_MEMBER_SPLIT_(Name, COURSE_PP_UNPAREN method)
+#define COURSE_USE_STUB_MEMBER_SPLIT_(...) COURSE_USE_STUB_MEMBER_AS_(__VA_ARGS__)
+#define COURSE_USE_STUB_MEMBER_AS_(Name, marker, fn, decl, k) \
+  COURSE_PP_CAT(COURSE_USE_STUB_KIND_, COURSE_PP_UNPAREN marker)(Name, fn, decl, k)
+/// The header defines the method: no stub.
+#define COURSE_USE_STUB_KIND_inline(Name, fn, decl, k)
+#define COURSE_USE_STUB_KIND_const(Name, fn, decl, k) COURSE_USE_STUB_DEFINE_(Name, fn, decl, k, true, const)
+#define COURSE_USE_STUB_KIND_(Name, fn, decl, k) COURSE_USE_STUB_DEFINE_(Name, fn, decl, k, false, )
+#define COURSE_USE_STUB_DEFINE_(Name, fn, decl, k, header_const, qualifier)                                        \
+  static_assert(COURSE_USE_STUB_DECL_(Name, decl)::is_const == header_const,                                    \
+                "the lesson's list does not restate whether the header declares " #Name "::" #fn " const: "  \
+                "write METHOD(name, (const), ...) or CALL((const), ...) for a const method, no marker "       \
+                "otherwise (docs/bridge-api.md, \"A class a later lesson uses\")");                          \
+  ::course::bridge::result_t<COURSE_USE_STUB_DECL_(Name, decl)::Signature> course::Name::fn(                 \
+      COURSE_PP_PARAMS(k, COURSE_USE_STUB_DECL_(Name, decl)::Signature)) qualifier {                        \
+    return ::course::bridge::call_by_reference<course_use_stubs_declared_::Name::decl>(*this COURSE_PP_CARGS(k)); \
+  }
 #define COURSE_USE_STUBS_LIST(list, id)                          \
   namespace course_use_stubs_declared_ = ::course::bridge::id;   \
-  list(COURSE_USE_STUB_FUNCTION_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_)
+  list(COURSE_USE_STUB_FUNCTION_, COURSE_USE_STUB_CLASS_, COURSE_USE_STUB_METHOD_, COURSE_USE_STUB_CALL_)
 /// Every function of lesson id and of the exercises given.
 #define COURSE_USE_STUBS(id, ...)                              \
   namespace course_use_stubs_declared_ = ::course::bridge::id; \
-  COURSE_BRIDGE_EXPAND(id, (COURSE_USE_STUB_FUNCTION_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_, COURSE_PP_IGNORE_) \
-                           __VA_OPT__(, ) __VA_ARGS__)
+  COURSE_BRIDGE_EXPAND(id, (COURSE_USE_STUB_FUNCTION_, COURSE_USE_STUB_CLASS_, COURSE_USE_STUB_METHOD_, \
+                            COURSE_USE_STUB_CALL_) __VA_OPT__(, ) __VA_ARGS__)

@@ -1,7 +1,8 @@
 // The trusted side of callbacks: the earlier lessons' reference functions a
 // worker may ask for while a call is in progress (docs/architecture.md,
 // "Earlier lessons' functions"). Each lesson's reference server
-// (lessons/<id>/bridge/reference_server.cpp, linked only into the suites of
+// (build/bridges/<id>/bridge/reference_server.cpp, generated from the
+// lesson's list, linked only into the suites of
 // an instructor build) registers its functions here; the worker client
 // answers a callback only with a function of a lesson named in
 // WorkerOptions::callback_lessons.

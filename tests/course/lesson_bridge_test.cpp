@@ -2,7 +2,7 @@
 // generates from it for the suites (COURSE_STUDENT_PROXIES): the
 // declarations' names, wire names and defaults, and proxies that accept
 // exactly the calls the header does (the number of arguments, their types,
-// braces, const). Nothing is called: a fixture class and functions are
+// braces, const; a method's marker, `(const)`, changes none of it). Nothing is called: a fixture class and functions are
 // declared, never defined, as a suite sees a lesson. Calls through a worker
 // are bridge_api_test's and every lesson suite's.
 #include <gtest/gtest.h>
@@ -32,10 +32,10 @@ class LbCounter {
 #define COURSE_BRIDGE_lesson_bridge_fixture(FUNCTION, CLASS, METHOD, CALL) \
   FUNCTION(lb_scale, "x", arg("factor") = 2)                              \
   CLASS(LbCounter, (Index, Index), ("start", arg("step") = Index{1}),     \
-        METHOD(value)                                                     \
+        METHOD(value, (const))                                            \
         METHOD(add, "n")                                                  \
-        METHOD(weights, "w", arg("normalise") = true)                     \
-        CALL("x"))
+        METHOD(weights, (const), "w", arg("normalise") = true)            \
+        CALL((const), "x"))
 COURSE_BRIDGE(lesson_bridge_fixture, part)
 COURSE_STUDENT_PROXIES(lesson_bridge_fixture, part)
 

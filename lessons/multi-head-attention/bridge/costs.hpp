@@ -2,11 +2,13 @@
 // method costs on the trusted side, for later lessons' callbacks
 // (docs/security.md "Callbacks"): its result, the values it holds at once and
 // its steps, counted from the arguments before the reference runs. One
-// estimator per served function, named like it
+// estimator per served function, named like it, and per method of the class
+// in namespace costs::MultiHeadAttention
 // (grader/authoring/reference_support.hpp). A module's methods run on a
-// reference module rebuilt from the sizes and parameters the call carries
-// (callbacks.hpp), so their cost includes building it: embed_dim alone asks
-// for 4E^2 parameters.
+// reference module rebuilt from the state the call carries first (its
+// sizes and parameters: COURSE_OBJECT_STATE in declarations.hpp), through
+// MultiHeadAttention(embed_dim, num_heads) and set_parameters, so their
+// cost includes building it: embed_dim alone asks for 4E^2 parameters.
 #pragma once
 
 #include <cstdint>
@@ -28,14 +30,18 @@ inline double carried(const MhaParameters& p) {
                              p.out_proj_bias.size());
 }
 
-// The module's parameters, and the copy that is the result.
+namespace MultiHeadAttention {
+
+// The module's parameters, and the copy of its state that is the result.
 inline CallbackCost construct(Index e, Index, std::uint64_t) {
-  return {parameter_elements(e), 2 * parameter_elements(e), parameter_steps(e)};
+  return {parameter_elements(e) + 2, 2 * parameter_elements(e) + 2, parameter_steps(e)};
 }
 
-// A seeded module, then the given parameters twice (kept, returned).
-inline CallbackCost set_parameters(Index e, Index, const MhaParameters& p) {
-  return {carried(p), parameter_elements(e) + 2 * carried(p), parameter_steps(e) + 2 * carried(p)};
+// The module rebuilt (seeded, then its current parameters), then the given
+// parameters: decoded, kept, and returned in the new state.
+inline CallbackCost set_parameters(Index e, Index, const MhaParameters& current, const MhaParameters& p) {
+  return {carried(p) + 2, parameter_elements(e) + 2 * carried(current) + 3 * carried(p),
+          parameter_steps(e) + 2 * carried(current) + 3 * carried(p)};
 }
 
 // A rebuilt module's forward pass on query (B, L, E) and key, value (B, S, E)
@@ -62,6 +68,8 @@ inline CallbackCost forward(Index e, Index h, const MhaParameters& p, const Tens
 inline CallbackCost call_operator(Index e, Index h, const MhaParameters& p, const Tensor& x) {
   return forward(e, h, p, x, x);
 }
+
+}  // namespace MultiHeadAttention
 
 // x (B, L, E): the (B*L, E) projection and its (B, H, L, D) copy.
 inline CallbackCost project_heads(const Tensor& x, const MatrixXf&, const VectorXf&, Index h) {

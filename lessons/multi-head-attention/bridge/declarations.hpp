@@ -1,8 +1,8 @@
 // The multi-head-attention bridge: its class, functions and types as both
-// sides know them (docs/bridge-api.md), names and defaults as in
-// multi_head_attention.hpp. The build generates the rest from this list
-// (grader/authoring/lesson_bridge.hpp); a later lesson's worker gets the
-// class's methods from use_stubs.cpp and reference_server.cpp (callbacks.hpp).
+// sides know them (docs/bridge-api.md), names, defaults and the methods'
+// qualifiers as in multi_head_attention.hpp. The build generates the rest
+// from this list (grader/authoring/lesson_bridge.hpp), the class's use stubs
+// and reference server for encoder-block included (COURSE_OBJECT_STATE below).
 #pragma once
 
 #include <cstdint>
@@ -57,19 +57,32 @@ struct description<course::ForwardOptions> {
 // attend_heads: q (B, H, L, D), k and v (B, H, S, D) -> (B, H, L, D) and
 // weights (B, H, L, S); merge_heads: (B, H, L, D) -> (B, L, H*D);
 // merge_masks -> score bias (B, H, L, S).
-#define COURSE_BRIDGE_multi_head_attention(FUNCTION, CLASS, METHOD, CALL)                   \
-  CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),                                  \
-        ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}),                         \
-        METHOD(embed_dim)                                                                   \
-        METHOD(num_heads)                                                                   \
-        METHOD(head_dim)                                                                    \
-        METHOD(parameters)                                                                  \
-        METHOD(set_parameters, "parameters")                                                \
-        METHOD(forward, "query", "key", "value", arg("options") = course::ForwardOptions{}) \
-        CALL("x"))                                                                          \
-  FUNCTION(project_heads, "x", "weight", "bias", "num_heads")                               \
-  FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>()) \
-  FUNCTION(merge_heads, "heads")                                                            \
-  FUNCTION(causal_mask, "query_len", "key_len")                                             \
+#define COURSE_BRIDGE_multi_head_attention(FUNCTION, CLASS, METHOD, CALL)                             \
+  CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),                                            \
+        ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}),                                   \
+        METHOD(embed_dim, (inline))                                                                   \
+        METHOD(num_heads, (inline))                                                                   \
+        METHOD(head_dim, (inline))                                                                    \
+        METHOD(parameters, (inline))                                                                  \
+        METHOD(set_parameters, "parameters")                                                          \
+        METHOD(forward, (const), "query", "key", "value", arg("options") = course::ForwardOptions{}) \
+        CALL((const), "x"))                                                                           \
+  FUNCTION(merge_heads, "heads")                                                                      \
+  FUNCTION(causal_mask, "query_len", "key_len")                                                       \
   FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
-COURSE_BRIDGE(multi_head_attention)
+// The exercises mha-combine uses (course.yaml), served to it apart: their
+// functions, and the methods of the class their files define.
+#define COURSE_EXERCISE_multi_head_attention_mha_projections(FUNCTION, CLASS, METHOD, CALL)                     \
+  CLASS(MultiHeadAttention, (Index, Index, std::uint64_t),                                                    \
+        ("embed_dim", "num_heads", arg("seed") = std::uint64_t{0}), METHOD(set_parameters, "parameters")) \
+  FUNCTION(project_heads, "x", "weight", "bias", "num_heads")
+#define COURSE_EXERCISE_multi_head_attention_mha_heads(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())
+COURSE_BRIDGE(multi_head_attention, mha_projections, mha_heads)
+
+// A MultiHeadAttention built where the class's code is stubs (encoder-block's
+// worker; mha-combine's, for the constructor and set_parameters) carries its
+// sizes and parameters to the reference, which rebuilds it with the class's
+// own checks: MultiHeadAttention(embed_dim_, num_heads_), then
+// set_parameters(parameters_).
+COURSE_OBJECT_STATE(course::MultiHeadAttention, (embed_dim_, num_heads_), (set_parameters, parameters_));
