@@ -16,6 +16,7 @@
 #include "grader/report/sanitize.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/util/command_name.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::report {
 namespace {
@@ -200,7 +201,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
   std::string score_text = e.unscored_quiz ? fmt::format("{:>6} {:<6}", "-", "")
                                            : fmt::format("{:>6}/{:<6}", points(e.got.value()), points(e.max.value()));
   out << fmt::format("  {} {:<16} {:<40} {:>3}/{:<3} tests {} {}", mark(c, e.state), exercise.id,
-                     exercise.title.substr(0, 40), e.passed, e.tests.size(), score_text, to_string(e.state));
+                     util::clipped(exercise.title, 40), e.passed, e.tests.size(), score_text, to_string(e.state));
   if (e.unscored_quiz && exercise.points)
     out << c.paint(Ink::quiet, " (" + points(*exercise.points) + " points, scored when you submit)");
   out << "\n";
@@ -322,7 +323,7 @@ void print_lesson_line(std::ostream& out, const Colors& c, const LessonView& v) 
     worth = c.paint(Ink::quiet, " (" + points(total.value()) + " points, scored when you submit)");
   }
   out << fmt::format("{} {} {:<36} {:>2}/{:<2} exercises {} {}{}\n", mark(c, state),
-                     c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), v.lesson->title.substr(0, 36), v.done,
+                     c.paint(Ink::heading, fmt::format("{:<21}", v.lesson->id)), util::clipped(v.lesson->title, 36), v.done,
                      v.exercises.size(), score_text, status, worth);
 }
 

@@ -1,6 +1,7 @@
 #include "grader/util/text.hpp"
 
 #include <cctype>
+#include <vector>
 
 namespace grader::util {
 
@@ -19,6 +20,18 @@ std::string_view trim(std::string_view s, std::string_view blanks) {
   const auto first = s.find_first_not_of(blanks);
   if (first == std::string_view::npos) return {};
   return s.substr(first, s.find_last_not_of(blanks) - first + 1);
+}
+
+std::string clipped(const std::string& text, std::size_t width) {
+  std::vector<std::size_t> starts;  // where each code point begins
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) starts.push_back(i);
+  if (starts.size() <= width || width < 2) return text;
+  const std::size_t keep = width - 1;  // code points before the ellipsis
+  std::size_t cut = starts[keep];
+  if (const std::size_t space = text.rfind(' ', cut); space != std::string::npos && space > starts[keep / 2]) cut = space;
+  while (cut > 0 && (text[cut - 1] == ' ' || text[cut - 1] == ',')) --cut;
+  return text.substr(0, cut) + "\u2026";
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

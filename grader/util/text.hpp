@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,11 @@ std::string_view trim(std::string_view s, std::string_view blanks = " \t");
 /// The first line of `text` that holds something: leading newlines, spaces
 /// and tabs skipped, the line ended before its '\n' ("" for blank text).
 std::string_view first_line(std::string_view text);
+
+/// `text` in at most `width` characters (code points) for a column: a
+/// longer one is cut at a word boundary when there is one in its second
+/// half and ends with "…"; never inside a UTF-8 sequence.
+std::string clipped(const std::string& text, std::size_t width);
 
 /// Seconds since `start`, for the timings of logs and reports.
 double seconds_since(std::chrono::steady_clock::time_point start);
