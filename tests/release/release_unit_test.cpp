@@ -375,6 +375,19 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
   EXPECT_TRUE(run->executable);
 }
 
+// A lesson's folder is walked under lessons/ and as itself: what it leaves
+// out is listed once (the count `grader release` prints is of files).
+TEST(ReleaseContents, ListsEachLeftOutFileOnce) {
+  ScratchCourse course;
+  course.file("lessons/alpha/bridge/costs.hpp", "// cost estimates\n");
+  const auto skipped = rel::student_contents(course.load()).skipped;
+  for (const char* left_out : {"lessons/alpha/bridge/costs.hpp: ", "lessons/alpha/.notes.swp: "})
+    EXPECT_EQ(std::count_if(skipped.begin(), skipped.end(),
+                            [&](const std::string& s) { return s.rfind(left_out, 0) == 0; }),
+              1)
+        << left_out;
+}
+
 // A lesson text ships without its "For instructors" sections: from the
 // heading to the next heading of its level or higher, or to the end.
 struct InstructorNotesCase {
