@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -727,7 +728,17 @@ pictures:
             std::string::npos)
       << readme;
   EXPECT_NE(readme.find("grader picture beta-map"), std::string::npos) << readme;
-  EXPECT_EQ(rel::render_student_readme("{{pictures}}", load_text(quiz_only.yaml), ""), "This course has no pictures.\n");
+  EXPECT_EQ(readme.rfind("## Pictures of your own code", 0), 0u) << "the section comes with the pictures: " << readme;
+  EXPECT_EQ(rel::render_student_readme("{{pictures}}", load_text(quiz_only.yaml), ""), "");
+}
+
+// The handout README's template speaks of no one course: a course without
+// pictures reads nothing of pictures in it.
+TEST(StudentReadme, ACourseWithoutPicturesReadsNothingOfThem) {
+  const std::string template_text = grader::util::read_file(fs::path(COURSE_SOURCE_DIR) / "ci/release/README.md");
+  std::string readme = rel::render_student_readme(template_text, load_text(kCourse), "");
+  std::transform(readme.begin(), readme.end(), readme.begin(), [](unsigned char c) { return std::tolower(c); });
+  EXPECT_EQ(readme.find("picture"), std::string::npos) << readme;
 }
 
 }  // namespace
