@@ -247,7 +247,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
 /// them: `vectors/dot.cpp:3:1:` becomes `my-work/vectors/dot.cpp:3:1:`.
 std::string detail_in_workspace(const course::Course& course, const TerminalStyle& style, const std::string& detail) {
   if (style.workspace.empty()) return detail;
-  std::string folder = style.workspace.back() == '/' ? style.workspace : style.workspace + "/";
+  std::string folder = plain_line(style.workspace.back() == '/' ? style.workspace : style.workspace + "/");
   std::istringstream in(detail);
   std::string line, out;
   auto names_student_file = [&course](const std::string& text) {
@@ -345,7 +345,11 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
 }  // namespace
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
-                 const TerminalStyle& style) {
+                 const TerminalStyle& given_style) {
+  // Every pointer to a file names the folder that was graded: `grade ../ws`
+  // sends the reader to ../ws/..., never to the course's starter/.
+  TerminalStyle style = given_style;
+  if (style.workspace.empty()) style.workspace = result.source.empty() ? std::string("starter") : result.source;
   const Colors c(style.color);
   out << c.paint(Ink::heading, course.title) << c.paint(Ink::quiet, "  (course " + course.version + ")") << "\n";
   const auto views = lesson_views(course, result, style.hidden_graded);

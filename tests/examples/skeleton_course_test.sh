@@ -68,6 +68,14 @@ case "$step" in
     grep -qF "rebuild with: cmake --build $build" <<<"$out" || fail "validate does not give the rebuild command"
     grep -qE '^(mutant|coverage) ' <<<"$out" && fail "validate judged mutants on an out-of-date build"
     cmake --build "$build" -j"$jobs"
+
+    # `grade FOLDER` points into that folder, not the course's starter/.
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    cp -r "$course/starter" "$tmp/ws"
+    out="$(cd "$tmp" && "$grader" --course "$course" grade ws 2>&1)" && fail "grade of the starter passed"
+    echo "$out"
+    grep -qE "^Next: first-lesson-rms in (\S*/)?ws/first-lesson/rms.cpp " <<<"$out" || fail "grade does not point into ws/"
     ;;
   new_lesson)
     before="$(cat "$course/course.yaml")"

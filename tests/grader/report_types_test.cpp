@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -187,6 +188,45 @@ TEST(Colors, TerminalOutputWithColourOffHoldsNoEscape) {
   style.color = true;
   report::print_check(colored, course, r, style);
   EXPECT_NE(colored.str().find("\x1b[31m"), std::string::npos) << "the failure is red";
+}
+
+// One lesson "l" with exercise "ex" (student file l/ex.cpp) and a result of one failing test.
+struct OneExercise {
+  grader::course::Course course;
+  SubmissionResult result;
+  OneExercise() {
+    course.title = "Course";
+    grader::course::Lesson lesson;
+    lesson.id = "l";
+    lesson.folder = "lessons/l";
+    grader::course::Exercise e;
+    e.id = "ex";
+    e.points = 2;
+    e.files = {"l/ex.cpp"};
+    lesson.exercises = {e};
+    course.lessons = {lesson};
+    LessonResult l = lesson_with({TestStatus::failed});
+    l.lesson = "l";
+    l.tests[0].message = "ex(): expected 1, got 2";
+    result.lessons = {l};
+  }
+  std::string printed(const report::TerminalStyle& style = {}) const {
+    std::ostringstream out;
+    report::print_check(out, course, result, style);
+    return out.str();
+  }
+};
+
+// `grade ../ws` (no workspace in the style) points into the graded folder, not starter/.
+TEST(CheckText, PointsIntoTheGradedFolder) {
+  OneExercise one;
+  one.result.source = "../ws";
+  EXPECT_NE(one.printed().find("Next: ex in ../ws/l/ex.cpp"), std::string::npos) << one.printed();
+  report::TerminalStyle check;
+  check.workspace = "my-work";
+  EXPECT_NE(one.printed(check).find("Next: ex in my-work/l/ex.cpp"), std::string::npos) << one.printed(check);
+  one.result.source.clear();
+  EXPECT_NE(one.printed().find("Next: ex in starter/l/ex.cpp"), std::string::npos) << one.printed();
 }
 
 }  // namespace
