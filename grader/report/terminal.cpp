@@ -342,6 +342,26 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
   }
 }
 
+/// For a lesson the grader could not run (internal_error): a "Next:" line
+/// that is the fix (the rebuild command its detail names) instead of advice
+/// about the student's code. False when every lesson ran.
+bool print_build_problem_next(std::ostream& out, const runner::SubmissionResult& result) {
+  const auto broken = std::find_if(result.lessons.begin(), result.lessons.end(), [](const runner::LessonResult& l) {
+    return l.status == runner::LessonStatus::internal_error;
+  });
+  if (broken == result.lessons.end()) return false;
+  for (const std::string marker : {"rebuild with: ", "build it with: "})
+    if (const auto at = broken->detail.find(marker); at != std::string::npos) {
+      const std::string command = broken->detail.substr(at + marker.size());
+      out << "Next: the course build, not your code: " << plain_line(command.substr(0, command.find('\n')))
+          << ", then run this command again\n";
+      return true;
+    }
+  out << "Next: the grader could not run lesson " << plain_line(broken->lesson)
+      << " (above), which is no fault of your code: tell whoever runs the course\n";
+  return true;
+}
+
 }  // namespace
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
@@ -406,6 +426,9 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
                                    std::to_string(done) + "/" + std::to_string(exercises) + " exercises done, " +
                                    totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value()))
       << "\n";
+  // The grader could not run a lesson (the course build is out of date, a
+  // broken install): advice about the student's code would be wrong.
+  if (print_build_problem_next(out, result)) return;
   // When every failure of the next exercise is another exercise's function,
   // that exercise is the one to work on: send the student there.
   const course::Exercise* fault_exercise = nullptr;

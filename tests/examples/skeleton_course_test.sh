@@ -56,8 +56,8 @@ case "$step" in
     grep -q '^coverage' <<<"$out" && fail "coverage blames tests the well-formed mutant catches"
     grep -qE '(^|[^0-9])2 problems' <<<"$out" || fail "validate does not count exactly the two bad files"
 
-    # A public test edited and the suite not rebuilt: validate stops (exit 3)
-    # with the rebuild command, blaming no mutant.
+    # A public test edited and the suite not rebuilt: validate and check stop
+    # (exit 3) with the rebuild command, blaming no mutant and advising no student.
     touch "$course/tests/public/first-lesson/rms_test.cpp"
     set +e
     out="$("$grader" --jobs "$jobs" validate 2>&1)"
@@ -67,6 +67,15 @@ case "$step" in
     [ "$status" -eq 3 ] || fail "validate on an out-of-date build exited $status, not 3"
     grep -qF "rebuild with: cmake --build $build" <<<"$out" || fail "validate does not give the rebuild command"
     grep -qE '^(mutant|coverage) ' <<<"$out" && fail "validate judged mutants on an out-of-date build"
+    set +e
+    out="$("$grader" check 2>&1)"
+    status=$?
+    set -e
+    echo "$out"
+    [ "$status" -eq 3 ] || fail "check on an out-of-date build exited $status, not 3"
+    grep -qF "Next: the course build, not your code: cmake --build $build" <<<"$out" ||
+      fail "check's next step is not the rebuild"
+    grep -q "stuck? grader hint" <<<"$out" && fail "check gives a student's hint on an out-of-date build"
     cmake --build "$build" -j"$jobs"
 
     # `grade FOLDER` points into that folder, not the course's starter/.

@@ -229,4 +229,22 @@ TEST(CheckText, PointsIntoTheGradedFolder) {
   EXPECT_NE(one.printed().find("Next: ex in starter/l/ex.cpp"), std::string::npos) << one.printed();
 }
 
+// A lesson the grader could not run: the next step is the rebuild, no hint about the code.
+TEST(CheckText, AnOutOfDateBuildGivesTheRebuildCommandAsNextStep) {
+  OneExercise one;
+  one.result.lessons[0].status = LessonStatus::internal_error;
+  one.result.lessons[0].detail =
+      "the course build is out of date: tests/public/l/t.cpp changed after suites/l was built, so grading would use "
+      "the old version; rebuild with: cmake --build /course/build";
+  const std::string text = one.printed();
+  EXPECT_NE(text.find("Next: the course build, not your code: cmake --build /course/build, then run this command again"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("grader hint"), std::string::npos) << text;
+  one.result.lessons[0].detail = "the worker crashed";
+  EXPECT_NE(one.printed().find("Next: the grader could not run lesson l (above), which is no fault of your code"),
+            std::string::npos)
+      << one.printed();
+}
+
 }  // namespace
