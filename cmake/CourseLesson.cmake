@@ -35,6 +35,7 @@
 # and records where they are in the grader's toolchain manifest. Hyphens in
 # ids become underscores in target names. Each lesson also gets the
 # precompiled header its student files are compiled with (StudentPch.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/BridgeChecks.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/BuildPaths.cmake)
 
@@ -171,10 +172,16 @@ function(add_course_lesson id)
 
   # Is a later lesson built with this one's reference (course.yaml `uses`)?
   set(used_later FALSE)
+  set(reference_users "")  # who uses it, and how: the reference server is built for them all
   foreach(other IN LISTS COURSE_CODE_LESSONS)
     string(REPLACE "-" "_" other_name "${other}")
     if(id IN_LIST COURSE_LESSON_${other_name}_USES)
       set(used_later TRUE)
+      if(id IN_LIST COURSE_LESSON_${other_name}_USES_STUDENT_CODE)
+        list(APPEND reference_users "${other} (mode student)")
+      else()
+        list(APPEND reference_users "${other} (mode reference)")
+      endif()
     endif()
   endforeach()
   # Only with the reference (instructor builds): a handout compiles the
@@ -194,6 +201,13 @@ function(add_course_lesson id)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
   if(TARGET course_${name}_reference AND (used_later OR exercises_stubbed))
+    set(served_exercises "")
+    foreach(exercise_name IN LISTS exercises_served)
+      string(REPLACE "_" "-" exercise "${exercise_name}")
+      list(APPEND served_exercises "${exercise}")
+    endforeach()
+    course_require_bridge_costs("${id}" "${declarations}" "${bridge_dir}/costs.hpp" USERS ${reference_users}
+                                EXERCISES ${served_exercises})
     # The cost estimators of the served functions (a lesson whose list holds
     # only classes, whose methods its own reference_server.cpp serves, needs none).
     set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")
