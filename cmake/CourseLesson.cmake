@@ -36,6 +36,7 @@
 # and records where they are in the grader's toolchain manifest. Hyphens in
 # ids become underscores in target names. Each lesson also gets the
 # precompiled header its student files are compiled with (StudentPch.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/BridgeChecks.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/StudentPch.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/BuildPaths.cmake)
 
@@ -174,10 +175,12 @@ function(add_course_lesson id)
   # Is a later lesson graded with this one's reference (course.yaml `uses`,
   # not `mode: student`, which compiles the student's own files of this one)?
   set(used_later FALSE)
+  set(reference_users "")  # who is graded with its reference: the reference server is built for them
   foreach(other IN LISTS COURSE_CODE_LESSONS)
     string(REPLACE "-" "_" other_name "${other}")
     if(id IN_LIST COURSE_LESSON_${other_name}_USES AND NOT id IN_LIST COURSE_LESSON_${other_name}_USES_STUDENT_CODE)
       set(used_later TRUE)
+      list(APPEND reference_users "${other} (mode reference)")
     endif()
   endforeach()
   # Only with the reference (instructor builds): a handout compiles the
@@ -197,6 +200,13 @@ function(add_course_lesson id)
     course_record_build_inputs("$<TARGET_FILE:course_${name}_use_stubs>" SOURCES "${declarations}" ${use_stub_sources})
   endif()
   if(TARGET course_${name}_reference AND (used_later OR exercises_stubbed))
+    set(served_exercises "")
+    foreach(exercise_name IN LISTS exercises_served)
+      string(REPLACE "_" "-" exercise "${exercise_name}")
+      list(APPEND served_exercises "${exercise}")
+    endforeach()
+    course_require_bridge_costs("${id}" "${declarations}" "${bridge_dir}/costs.hpp" USERS ${reference_users}
+                                EXERCISES ${served_exercises})
     # The cost estimators of the served functions and methods (costs.hpp;
     # a lesson without one serves nothing that needs an estimate).
     set(text "${generated_by}#include \"grader/authoring/reference_support.hpp\"\n")

@@ -1,4 +1,5 @@
-// `grader validate`: prints a table of every check and exits 1 on any problem.
+// `grader validate`: prints a table of every check and exits 1 on any problem,
+// 3 when the build cannot grade the reference (out of date, not built).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -53,6 +54,12 @@ Command add_validate(CLI::App& app, const GlobalOptions& global) {
         ++bad;
         if (!c.detail.empty()) std::cout << "           " << c.detail.substr(0, 800) << "\n";
       }
+    }
+    // The build could not grade the reference: no mutant was graded, and the
+    // fix is the author's rebuild, not a change to a test or a mutant.
+    if (!report.stopped.empty()) {
+      std::cout << "\nvalidate graded no mutant: " << report.stopped << "\n";
+      return int{kInternalError};
     }
     // The local/graded gap: which mutants `grader check` (public tests) shows.
     if (!report.gaps.empty()) {

@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
       "  0  every graded test passed (validate: the course is sound)\n"
       "  1  some tests failed (validate: a problem was found)\n"
       "  2  usage error or a problem in course.yaml / the build\n"
-      "  3  internal error in the grader\n"
+      "  3  internal error in the grader, or a course build out of date (the rebuild command is printed)\n"
       "\nExamples:\n"
       "  grader check                       progress through the whole course\n"
       "  grader check LESSON                one lesson\n"

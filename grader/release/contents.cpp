@@ -53,7 +53,7 @@ class Collector {
     if (fs::is_symlink(p, ec)) check_link(p, rel);
     if (!fs::is_regular_file(p, ec)) return;
     if (!instructor_ && rel.find("answer_key") != std::string::npos) {
-      out_.skipped.push_back(rel + ": an answer key");
+      out_.skip(rel, "an answer key");
       return;
     }
     // What serves a lesson's functions from its reference (the class methods
@@ -64,11 +64,11 @@ class Collector {
     if (!instructor_ && starts_with(rel, "lessons/") &&
         (ends_with(rel, "/bridge/use_stubs.cpp") || ends_with(rel, "/bridge/reference_server.cpp") ||
          ends_with(rel, "/bridge/costs.hpp"))) {
-      out_.skipped.push_back(rel + ": serves earlier lessons' reference behaviour when grading (no references in a handout)");
+      out_.skip(rel, "serves earlier lessons' reference behaviour when grading (no references in a handout)");
       return;
     }
     if (std::string why = junk_reason(p.filename().string(), false); !why.empty()) {
-      out_.skipped.push_back(rel + ": " + why);
+      out_.skip(rel, why);
       return;
     }
     if (seen_.insert(rel).second) out_.items.push_back({rel, p, "", is_executable(p)});
@@ -141,6 +141,12 @@ void Contents::put_text(const std::string& path, std::string text, bool executab
   items.push_back({path, {}, std::move(text), executable});
 }
 
+void Contents::skip(const std::string& path, const std::string& why) {
+  const std::string entry = path + ": ";
+  if (std::any_of(skipped.begin(), skipped.end(), [&](const std::string& s) { return starts_with(s, entry); })) return;
+  skipped.push_back(entry + why);
+}
+
 const Item* Contents::find(const std::string& path) const {
   for (const auto& i : items)
     if (i.path == path) return &i;
@@ -191,7 +197,7 @@ Contents student_contents(const course::Course& course, const fs::path& framewor
       if (starts_with(item.path, "tests/") || starts_with(item.path, "lessons/")) shipped += content_of(item) + "\n";
     for (const auto& name : fixture_dirs) {
       if (shipped.find("fixtures/" + name) != std::string::npos) c.tree("tests/fixtures/" + name);
-      else out.skipped.push_back("tests/fixtures/" + name + "/: used only by hidden tests (no shipped file names it)");
+      else out.skip("tests/fixtures/" + name + "/", "used only by hidden tests (no shipped file names it)");
     }
   }
   return out;

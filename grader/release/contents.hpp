@@ -31,8 +31,12 @@ struct Item {
 
 struct Contents {
   std::vector<Item> items;
-  /// Files left out inside allowed folders, each with why ("lessons/x/notes.swp: editor file").
+  /// Files left out inside allowed folders, each once with why ("lessons/x/notes.swp: editor file").
   std::vector<std::string> skipped;
+
+  /// Records `path` as left out, with why; a path met again (a lesson's
+  /// folder is walked under lessons/ and as itself) is not listed twice.
+  void skip(const std::string& path, const std::string& why);
 
   /// Adds generated text (replacing a course file already listed at that path).
   void put_text(const std::string& path, std::string text, bool executable = false);

@@ -98,6 +98,29 @@ struct TempGuard {
   }
 };
 
+// The README's section on pictures of the student's own code (course.yaml
+// `pictures`), one line per picture; a course without pictures has none, so
+// the template says nothing of them, and nothing of any one course's.
+std::string pictures_section(const course::Course& student_course) {
+  if (student_course.pictures.empty()) return "";
+  std::string section =
+      "## Pictures of your own code\n\n"
+      "`build/bin/grader picture NAME` draws a picture from **your** functions: it\n"
+      "builds the lesson's worker from your files (as `grader check` does), calls\n"
+      "your code there and writes a PNG. When a test fails, look at the picture: a\n"
+      "mistake that is hard to read in numbers often shows at a glance. Options go\n"
+      "after the name (`build/bin/grader picture NAME --help` lists them); until the\n"
+      "functions it needs are written it says which one is not implemented yet and\n"
+      "writes nothing.\n\n";
+  for (const auto& p : student_course.pictures) {
+    section += fmt::format("- `build/bin/grader picture {} -o {}.png`: {} (lesson `{}`)", p.name, p.name, p.title,
+                           p.lesson);
+    if (!p.compare.empty()) section += fmt::format("; compare with {}", p.compare);
+    section += "\n";
+  }
+  return section + "\n";
+}
+
 }  // namespace
 
 std::string render_student_readme(const std::string& template_text, const course::Course& student_course,
@@ -112,15 +135,7 @@ std::string render_student_readme(const std::string& template_text, const course
     }
     outline += fmt::format("| {} | {} | `{}/README.md` | {} |\n", ++n, lesson.title, lesson.folder, exercises);
   }
-  // One line per picture of the student's own code (course.yaml `pictures`).
-  std::string pictures;
-  for (const auto& p : student_course.pictures) {
-    pictures += fmt::format("- `build/bin/grader picture {} -o {}.png`: {} (lesson `{}`)", p.name, p.name, p.title,
-                            p.lesson);
-    if (!p.compare.empty()) pictures += fmt::format("; compare with {}", p.compare);
-    pictures += "\n";
-  }
-  if (pictures.empty()) pictures = "This course has no pictures.\n";
+  const std::string pictures = pictures_section(student_course);
   std::string welcome = student_course.welcome;
   while (!welcome.empty() && (welcome.back() == '\n' || welcome.back() == ' ')) welcome.pop_back();
   if (!welcome.empty()) welcome += "\n";

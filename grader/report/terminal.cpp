@@ -269,7 +269,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
 /// them: `vectors/dot.cpp:3:1:` becomes `my-work/vectors/dot.cpp:3:1:`.
 std::string detail_in_workspace(const course::Course& course, const TerminalStyle& style, const std::string& detail) {
   if (style.workspace.empty()) return detail;
-  std::string folder = style.workspace.back() == '/' ? style.workspace : style.workspace + "/";
+  std::string folder = plain_line(style.workspace.back() == '/' ? style.workspace : style.workspace + "/");
   std::istringstream in(detail);
   std::string line, out;
   auto names_student_file = [&course](const std::string& text) {
@@ -364,10 +364,34 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
   }
 }
 
+/// For a lesson the grader could not run (internal_error): a "Next:" line
+/// that is the fix (the rebuild command its detail names) instead of advice
+/// about the student's code. False when every lesson ran.
+bool print_build_problem_next(std::ostream& out, const runner::SubmissionResult& result) {
+  const auto broken = std::find_if(result.lessons.begin(), result.lessons.end(), [](const runner::LessonResult& l) {
+    return l.status == runner::LessonStatus::internal_error;
+  });
+  if (broken == result.lessons.end()) return false;
+  for (const std::string marker : {"rebuild with: ", "build it with: "})
+    if (const auto at = broken->detail.find(marker); at != std::string::npos) {
+      const std::string command = broken->detail.substr(at + marker.size());
+      out << "Next: the course build, not your code: " << plain_line(command.substr(0, command.find('\n')))
+          << ", then run this command again\n";
+      return true;
+    }
+  out << "Next: the grader could not run lesson " << plain_line(broken->lesson)
+      << " (above), which is no fault of your code: tell whoever runs the course\n";
+  return true;
+}
+
 }  // namespace
 
 void print_check(std::ostream& out, const course::Course& course, const runner::SubmissionResult& result,
-                 const TerminalStyle& style) {
+                 const TerminalStyle& given_style) {
+  // Every pointer to a file names the folder that was graded: `grade ../ws`
+  // sends the reader to ../ws/..., never to the course's starter/.
+  TerminalStyle style = given_style;
+  if (style.workspace.empty()) style.workspace = result.source.empty() ? std::string("starter") : result.source;
   const Colors c(style.color);
   out << c.paint(Ink::heading, course.title) << c.paint(Ink::quiet, "  (course " + course.version + ")") << "\n";
   const auto views = lesson_views(course, result, style.hidden_graded);
@@ -424,6 +448,9 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
                                    std::to_string(done) + "/" + std::to_string(exercises) + " exercises done, " +
                                    totals_line(course, result, shown_exercises, style.hidden_graded, pending_points.value()))
       << "\n";
+  // The grader could not run a lesson (the course build is out of date, a
+  // broken install): advice about the student's code would be wrong.
+  if (print_build_problem_next(out, result)) return;
   // When every failure of the next exercise is another exercise's function,
   // that exercise is the one to work on: send the student there.
   const course::Exercise* fault_exercise = nullptr;

@@ -27,8 +27,8 @@ struct TerminalStyle {
   /// its failures (`grader check` of the whole course).
   bool outline = false;
   /// The student's folder as they named it: "edit this file" pointers and
-  /// compiler messages name the files beneath it. Empty: pointers say
-  /// starter/, compiler messages stay relative to the submission.
+  /// compiler messages name the files beneath it. Empty: the graded folder
+  /// or archive (the result's source), or starter/ when the result has none.
   std::string workspace;
   /// Exercises in the chosen scope (a track); 0: the whole course. The
   /// course's closing words show only when that many exercises are done.

@@ -24,58 +24,6 @@ bool Report::ok() const {
   return std::all_of(checks.begin(), checks.end(), [](const Check& c) { return c.ok; });
 }
 
-std::vector<Mutant> discover_mutants(const fs::path& root) {
-  std::vector<Mutant> out;
-  fs::path base = root / "tests" / "mutants";
-  if (!fs::is_directory(base)) return out;
-  for (const auto& lesson_dir : fs::directory_iterator(base)) {
-    if (!lesson_dir.is_directory()) continue;
-    for (const auto& dir : fs::directory_iterator(lesson_dir.path())) {
-      fs::path spec = dir.path() / "mutant.yaml";
-      if (!fs::exists(spec)) continue;
-      Mutant m;
-      m.lesson = lesson_dir.path().filename().string();
-      m.name = dir.path().filename().string();
-      m.folder = dir.path();
-      try {
-        YAML::Node y = YAML::LoadFile(spec.string());
-        m.description = y["description"].as<std::string>("");
-        std::string kind = y["kind"].as<std::string>("mutant");
-        if (kind != "mutant" && kind != "variant")
-          throw std::runtime_error("kind must be 'mutant' or 'variant', got '" + kind + "'");
-        m.is_variant = kind == "variant";
-        m.exercise = y["exercise"].as<std::string>("");
-        if (y["must_fail"])
-          for (const auto& t : y["must_fail"]) m.must_fail.push_back(t.as<std::string>());
-        if (const auto pitfall = y["pitfall"]) {
-          if (pitfall.IsSequence())
-            for (const auto& id : pitfall) m.pitfalls.push_back(id.as<std::string>());
-          else
-            m.pitfalls.push_back(pitfall.as<std::string>());
-        }
-        m.expect_cause = y["expect_cause"].as<std::string>("");
-        m.one_exercise = y["one_exercise"].as<bool>(false);
-        if (m.one_exercise && m.exercise.empty())
-          throw std::runtime_error("one_exercise: true needs the mutant's exercise");
-        if (const auto why = y["hidden_only"]) {
-          m.hidden_only = why.as<std::string>("");
-          if (m.hidden_only.find_first_not_of(" \t") == std::string::npos)
-            throw std::runtime_error("hidden_only is the reason only hidden tests catch the mutant: it cannot be empty");
-        }
-        if (m.is_variant && (!m.pitfalls.empty() || !m.expect_cause.empty() || !m.hidden_only.empty()))
-          throw std::runtime_error("a variant is correct: it has no pitfall, no expect_cause and no hidden_only");
-        if (!m.is_variant && m.must_fail.empty())
-          throw std::runtime_error("a mutant must list the tests that catch it under must_fail");
-      } catch (const std::exception& e) {
-        throw std::runtime_error(spec.string() + ": " + e.what());
-      }
-      out.push_back(std::move(m));
-    }
-  }
-  std::sort(out.begin(), out.end(), [](const Mutant& a, const Mutant& b) { return std::tie(a.lesson, a.name) < std::tie(b.lesson, b.name); });
-  return out;
-}
-
 const std::vector<std::string> kRawFrameworkText = {
     "Which is:", "evaluates to", "Expected equality", "Value of:", "Actual:", "C++ exception with description",
     "thrown in the test body", "::grader::testing", "more lines)", "Expected:", "Google Test trace:"};
@@ -258,6 +206,15 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
     const auto checks = argument_checks(reference);
     report.checks.insert(report.checks.end(), checks.begin(), checks.end());
   }
+  // A build that cannot grade the reference (out of date, not built) grades
+  // no mutant either: every one would "survive" tests that never ran.
+  for (const auto& lesson : reference.lessons)
+    if (lesson.status == runner::LessonStatus::internal_error) {
+      // The detail (what is out of date, the rebuild command) is the report's last line: `stopped`.
+      report.checks.push_back({"reference", lesson.lesson, "full marks", "not graded", false, "the build cannot grade it (below)"});
+      if (report.stopped.empty()) report.stopped = lesson.detail;
+    }
+  if (!report.stopped.empty()) return report;
   say("grading the starter (starter/)");
   auto starter = grader.grade(course.root / "starter", all);
   for (const auto* which : {&reference, &starter}) {
@@ -305,18 +262,28 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   }
 
   // Mutants and variants, graded in parallel (each on one lesson).
-  std::vector<Mutant> mutants;
-  try {
-    mutants = discover_mutants(course.root);
-  } catch (const std::exception& e) {
-    report.checks.push_back({"mutant", "tests/mutants", "well-formed mutant.yaml", e.what(), false, ""});
+  // A mutant.yaml that is malformed or names what course.yaml has not is a
+  // problem of its own; the lesson's other mutants are graded all the same.
+  const auto validated = [&](const std::string& lesson) {
+    return options.lessons.empty() || std::find(options.lessons.begin(), options.lessons.end(), lesson) != options.lessons.end();
+  };
+  const MutantDiscovery discovery = discover_mutants(course.root);
+  std::set<std::string> unread_mutants_of;  // lessons with a mutant that was not graded: coverage cannot be judged
+  for (const auto& p : discovery.problems) {
+    if (!validated(p.lesson)) continue;
+    report.checks.push_back({"mutant", p.lesson + "/" + p.name, "well-formed mutant.yaml", "malformed", false, p.problem});
+    unread_mutants_of.insert(p.lesson);
   }
-  if (!options.lessons.empty())
-    mutants.erase(std::remove_if(mutants.begin(), mutants.end(),
-                                 [&](const Mutant& m) {
-                                   return std::find(options.lessons.begin(), options.lessons.end(), m.lesson) == options.lessons.end();
-                                 }),
-                  mutants.end());
+  std::vector<Mutant> mutants;
+  for (const auto& m : discovery.mutants) {
+    if (!validated(m.lesson)) continue;
+    if (const auto problem = mutant_course_problem(course, m); !problem.empty()) {
+      report.checks.push_back({"mutant", m.lesson + "/" + m.name, "names course.yaml's ids", "unknown id", false, problem});
+      unread_mutants_of.insert(m.lesson);
+      continue;
+    }
+    mutants.push_back(m);
+  }
   std::vector<runner::SubmissionResult> results(mutants.size());
   std::vector<std::string> errors(mutants.size());
   std::vector<char> patch_failed(mutants.size(), 0);  // the patch, not the grading, went wrong
@@ -324,7 +291,6 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       mutants.size(), options.jobs,
       [&](std::size_t i) {
         try {
-          if (!course.find_lesson(mutants[i].lesson)) throw std::runtime_error("no lesson '" + mutants[i].lesson + "' in course.yaml");
           util::TempDir dir("grader-mutant");
           build_mutant_workspace(course.root / "solutions", mutants[i].folder, dir.path() / "ws");
           runner::GradeOptions one;
@@ -355,6 +321,20 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
       c.got = patch_failed[i] ? "patch error" : "error";
       c.detail = errors[i];
       report.checks.push_back(c);
+      unread_mutants_of.insert(m.lesson);
+      continue;
+    }
+    // The grader could not run the lesson (its build went out of date
+    // meanwhile, a broken install): the tests did not judge the mutant.
+    if (const auto broken = std::find_if(results[i].lessons.begin(), results[i].lessons.end(),
+                                         [](const runner::LessonResult& l) { return l.status == runner::LessonStatus::internal_error; });
+        broken != results[i].lessons.end()) {
+      c.expected = m.is_variant ? "full marks" : "caught";
+      c.got = "not run";
+      c.detail = broken->detail.substr(0, 600);
+      errors[i] = broken->detail;  // no graded result: its reports' messages are not checked either
+      report.checks.push_back(c);
+      unread_mutants_of.insert(m.lesson);
       continue;
     }
     std::map<std::string, const runner::TestResult*> by_name;
@@ -446,12 +426,7 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   // Pitfalls: every one a lesson's README names is made by some mutant
   // (of any lesson: all of them are read, whichever lessons are validated).
   {
-    std::vector<Mutant> every_mutant;
-    try {
-      every_mutant = discover_mutants(course.root);
-    } catch (const std::exception&) {
-      // Already a failed "mutant" check above.
-    }
+    const std::vector<Mutant>& every_mutant = discovery.mutants;  // a malformed one is a failed "mutant" check above
     std::vector<LessonReadme> readmes;
     for (const auto& lesson : course.lessons) {
       const fs::path readme = course.root / lesson.folder / "README.md";
@@ -475,7 +450,11 @@ Report validate_course(const runner::Grader& grader, const ValidateOptions& opti
   for (const auto& lesson : reference.lessons) {
     for (const auto& t : lesson.tests) {
       if (!t.hidden || t.exercise.empty()) continue;
-      if (!caught[lesson.lesson].count(t.name))
+      if (caught[lesson.lesson].count(t.name)) continue;
+      if (unread_mutants_of.count(lesson.lesson))
+        report.checks.push_back({"coverage", lesson.lesson + "/" + t.name, "caught by a mutant", "not judged", false,
+                                 "a mutant of " + lesson.lesson + " was not graded (its problem is above): fix it, then validate again"});
+      else
         report.checks.push_back({"coverage", lesson.lesson + "/" + t.name, "caught by a mutant", "no mutant fails it", false,
                                  "add a mutant under tests/mutants/" + lesson.lesson + "/ that this test catches"});
     }

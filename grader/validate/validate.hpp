@@ -11,33 +11,9 @@
 #include <vector>
 
 #include "grader/runner/grader.hpp"
+#include "grader/validate/mutant_spec.hpp"
 
 namespace grader::validate {
-
-struct Mutant {
-  std::string lesson;
-  std::string name;
-  std::string description;
-  bool is_variant = false;  ///< correct but different: must keep full marks
-  std::string exercise;
-  std::vector<std::string> must_fail;
-  std::filesystem::path folder;
-  /// The README pitfalls this mutant makes (`pitfall: id` or a list; pitfalls.hpp).
-  std::vector<std::string> pitfalls;
-  /// Text the report's `likely cause:` line must hold (`expect_cause`); empty: none asked.
-  std::string expect_cause;
-  /// `one_exercise: true`: the mutant must cost points in its `exercise`
-  /// only; every test of the lesson's other exercises passes (an exercise
-  /// graded against the reference of the ones it `uses` does not pay for them).
-  bool one_exercise = false;
-  /// Why only hidden tests catch this mutant (`hidden_only`); empty: a
-  /// public test must catch it, or `grader check` calls a wrong lesson done.
-  std::string hidden_only;
-};
-
-/// Reads tests/mutants/<lesson>/<name>/mutant.yaml; throws std::runtime_error
-/// naming the file on malformed entries.
-std::vector<Mutant> discover_mutants(const std::filesystem::path& course_root);
 
 struct Check {
   std::string kind;     ///< reference, starter, served, mutant, variant, coverage
@@ -68,6 +44,9 @@ struct Report {
   std::vector<GapCount> gaps;
   /// How the references' compiler and workers were isolated (each distinct note once).
   std::vector<runner::IsolationNote> isolation;
+  /// Why validation stopped before the mutants (the build cannot grade the
+  /// reference: out of date, not built), with the command that fixes it; empty: it ran to the end.
+  std::string stopped;
   bool ok() const;
 };
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -187,6 +188,63 @@ TEST(Colors, TerminalOutputWithColourOffHoldsNoEscape) {
   style.color = true;
   report::print_check(colored, course, r, style);
   EXPECT_NE(colored.str().find("\x1b[31m"), std::string::npos) << "the failure is red";
+}
+
+// One lesson "l" with exercise "ex" (student file l/ex.cpp) and a result of one failing test.
+struct OneExercise {
+  grader::course::Course course;
+  SubmissionResult result;
+  OneExercise() {
+    course.title = "Course";
+    grader::course::Lesson lesson;
+    lesson.id = "l";
+    lesson.folder = "lessons/l";
+    grader::course::Exercise e;
+    e.id = "ex";
+    e.points = 2;
+    e.files = {"l/ex.cpp"};
+    lesson.exercises = {e};
+    course.lessons = {lesson};
+    LessonResult l = lesson_with({TestStatus::failed});
+    l.lesson = "l";
+    l.tests[0].message = "ex(): expected 1, got 2";
+    result.lessons = {l};
+  }
+  std::string printed(const report::TerminalStyle& style = {}) const {
+    std::ostringstream out;
+    report::print_check(out, course, result, style);
+    return out.str();
+  }
+};
+
+// `grade ../ws` (no workspace in the style) points into the graded folder, not starter/.
+TEST(CheckText, PointsIntoTheGradedFolder) {
+  OneExercise one;
+  one.result.source = "../ws";
+  EXPECT_NE(one.printed().find("Next: ex in ../ws/l/ex.cpp"), std::string::npos) << one.printed();
+  report::TerminalStyle check;
+  check.workspace = "my-work";
+  EXPECT_NE(one.printed(check).find("Next: ex in my-work/l/ex.cpp"), std::string::npos) << one.printed(check);
+  one.result.source.clear();
+  EXPECT_NE(one.printed().find("Next: ex in starter/l/ex.cpp"), std::string::npos) << one.printed();
+}
+
+// A lesson the grader could not run: the next step is the rebuild, no hint about the code.
+TEST(CheckText, AnOutOfDateBuildGivesTheRebuildCommandAsNextStep) {
+  OneExercise one;
+  one.result.lessons[0].status = LessonStatus::internal_error;
+  one.result.lessons[0].detail =
+      "the course build is out of date: tests/public/l/t.cpp changed after suites/l was built, so grading would use "
+      "the old version; rebuild with: cmake --build /course/build";
+  const std::string text = one.printed();
+  EXPECT_NE(text.find("Next: the course build, not your code: cmake --build /course/build, then run this command again"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("grader hint"), std::string::npos) << text;
+  one.result.lessons[0].detail = "the worker crashed";
+  EXPECT_NE(one.printed().find("Next: the grader could not run lesson l (above), which is no fault of your code"),
+            std::string::npos)
+      << one.printed();
 }
 
 }  // namespace

@@ -161,7 +161,7 @@ TEST(ValidateGap, HiddenOnlyIsReadFromMutantYamlAndMustGiveAReason) {
   };
   const std::string head = "description: x\nexercise: encoder-layer\n";
   write("given", head + "kind: mutant\nmust_fail: [A.B]\nhidden_only: \"hard-coded public answers\"\n");
-  auto mutants = gv::discover_mutants(root.path());
+  auto mutants = gv::discover_mutants(root.path()).mutants;
   ASSERT_EQ(mutants.size(), 1u);
   EXPECT_EQ(mutants[0].hidden_only, "hard-coded public answers");
 
@@ -169,6 +169,9 @@ TEST(ValidateGap, HiddenOnlyIsReadFromMutantYamlAndMustGiveAReason) {
                                  std::string("kind: mutant\nmust_fail: [A.B]\nhidden_only: \"  \"\n"),
                                  std::string("kind: variant\nhidden_only: \"a reason\"\n")}) {
     write("bad", head + bad);
-    EXPECT_THROW(gv::discover_mutants(root.path()), std::runtime_error) << bad;
+    const auto discovery = gv::discover_mutants(root.path());
+    ASSERT_EQ(discovery.problems.size(), 1u) << bad;
+    EXPECT_EQ(discovery.problems[0].problem.rfind("tests/mutants/encoder-block/bad/mutant.yaml: ", 0), 0u) << bad;
+    EXPECT_EQ(discovery.mutants.size(), 1u) << "the well-formed mutant is read all the same: " << bad;
   }
 }

@@ -118,7 +118,9 @@ TEST(CoursePitfalls, EveryPitfallOfEveryLessonReadmeHasAMutant) {
     entries += gv::pitfall_entries(readmes.back().text).size();
   }
   EXPECT_GT(entries, 50u) << "the lessons' pitfall sections were not found";
-  for (const auto& [lesson, problems] : gv::pitfall_problems(readmes, gv::discover_mutants(root)))
+  const auto discovery = gv::discover_mutants(root);
+  for (const auto& p : discovery.problems) ADD_FAILURE() << p.problem;
+  for (const auto& [lesson, problems] : gv::pitfall_problems(readmes, discovery.mutants))
     for (const auto& p : problems) ADD_FAILURE() << lesson << ": " << p;
 }
 #endif

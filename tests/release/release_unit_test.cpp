@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -375,6 +376,19 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
   EXPECT_TRUE(run->executable);
 }
 
+// A lesson's folder is walked under lessons/ and as itself: what it leaves
+// out is listed once (the count `grader release` prints is of files).
+TEST(ReleaseContents, ListsEachLeftOutFileOnce) {
+  ScratchCourse course;
+  course.file("lessons/alpha/bridge/costs.hpp", "// cost estimates\n");
+  const auto skipped = rel::student_contents(course.load()).skipped;
+  for (const char* left_out : {"lessons/alpha/bridge/costs.hpp: ", "lessons/alpha/.notes.swp: "})
+    EXPECT_EQ(std::count_if(skipped.begin(), skipped.end(),
+                            [&](const std::string& s) { return s.rfind(left_out, 0) == 0; }),
+              1)
+        << left_out;
+}
+
 // A lesson text ships without its "For instructors" sections: from the
 // heading to the next heading of its level or higher, or to the end.
 struct InstructorNotesCase {
@@ -727,7 +741,17 @@ pictures:
             std::string::npos)
       << readme;
   EXPECT_NE(readme.find("grader picture beta-map"), std::string::npos) << readme;
-  EXPECT_EQ(rel::render_student_readme("{{pictures}}", load_text(quiz_only.yaml), ""), "This course has no pictures.\n");
+  EXPECT_EQ(readme.rfind("## Pictures of your own code", 0), 0u) << "the section comes with the pictures: " << readme;
+  EXPECT_EQ(rel::render_student_readme("{{pictures}}", load_text(quiz_only.yaml), ""), "");
+}
+
+// The handout README's template speaks of no one course: a course without
+// pictures reads nothing of pictures in it.
+TEST(StudentReadme, ACourseWithoutPicturesReadsNothingOfThem) {
+  const std::string template_text = grader::util::read_file(fs::path(COURSE_SOURCE_DIR) / "ci/release/README.md");
+  std::string readme = rel::render_student_readme(template_text, load_text(kCourse), "");
+  std::transform(readme.begin(), readme.end(), readme.begin(), [](unsigned char c) { return std::tolower(c); });
+  EXPECT_EQ(readme.find("picture"), std::string::npos) << readme;
 }
 
 }  // namespace
