@@ -8,7 +8,7 @@
 // method is not const. One line per class, at file scope after the lesson's
 // list:
 //
-//   COURSE_OBJECT_STATE(course::MultiHeadAttention, (embed_dim_, num_heads_), (set_parameters, parameters_));
+//   COURSE_OBJECT_STATE(course::Filter, (width_, depth_), (set_weights, weights_));
 //
 // The first group is the members passed to the constructor, in order (the
 // rest of its parameters take the header's defaults); each later element is
@@ -200,7 +200,7 @@ constexpr bool is_constructor = requires { typename Decl::Class; } && !requires 
 
 /// The declaration `Decl` (a constructor or method of a class with
 /// COURSE_OBJECT_STATE) as it travels in a callback, under its own wire name
-/// ("MultiHeadAttention.forward"):
+/// ("Filter.apply"):
 ///   constructor C(A...)          -> the new object's state
 ///   const method R m(A...)       (state..., A...) -> R
 ///   other method R m(A...)       (state..., A...) -> (state, R), or the state alone when R is void

@@ -26,6 +26,7 @@
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
 #include "grader/util/files.hpp"
+#include "support/fixture_worker.hpp"
 #include "support/timeouts.hpp"
 
 namespace {
@@ -246,14 +247,7 @@ class BridgeWorker : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     work_dir = std::make_unique<grader::util::TempDir>("bridge-api-test");
-    gc::WorkerOptions o;
-    o.executable = BRIDGE_TEST_WORKER;
-    o.call_timeout = course_test::scaled(std::chrono::milliseconds(2000));
-    o.ready_timeout = course_test::scaled(std::chrono::milliseconds(5000));
-    o.limits.address_space_bytes = std::size_t{512} << 20;
-    o.limits.cpu_seconds = 20;
-    o.limits.open_files = 64;
-    o.work_dir = work_dir->path().string();
+    gc::WorkerOptions o = course_test::fixture_worker_options(BRIDGE_TEST_WORKER, work_dir->path().string());
     gc::configure_student(o);
   }
 };

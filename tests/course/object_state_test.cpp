@@ -20,6 +20,7 @@
 #include "grader/client/worker_client.hpp"
 #include "grader/util/files.hpp"
 #include "object_state_fixture.hpp"
+#include "support/fixture_worker.hpp"
 #include "support/timeouts.hpp"
 
 // ---- the reference: what the trusted side runs ---------------------------------
@@ -105,14 +106,7 @@ class ObjectStateWorker : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     work_dir = std::make_unique<grader::util::TempDir>("object-state-test");
-    gc::WorkerOptions o;
-    o.executable = OBJECT_STATE_TEST_WORKER;
-    o.call_timeout = course_test::scaled(std::chrono::milliseconds(2000));
-    o.ready_timeout = course_test::scaled(std::chrono::milliseconds(5000));
-    o.limits.address_space_bytes = std::size_t{512} << 20;
-    o.limits.cpu_seconds = 20;
-    o.limits.open_files = 64;
-    o.work_dir = work_dir->path().string();
+    gc::WorkerOptions o = course_test::fixture_worker_options(OBJECT_STATE_TEST_WORKER, work_dir->path().string());
     o.callback_lessons = {"object-state-fixture"};
     gc::configure_student(o);
   }

@@ -568,7 +568,9 @@ TEST_F(PictureTest, CheckPointsAtThePictureWhenAnEncodingTestFails) {
   const fs::path work = submission("pe-wrong-formula");
   const auto failing = run_grader({"--no-color", "check", "positional-encoding", "--workspace", work.string()}, kBound);
   EXPECT_EQ(failing.exit_code, 1) << describe(failing);
-  EXPECT_NE(failing.out.find("see it: grader picture encoding --workspace " + work.string() + " -o encoding.png"),
+  // The command as this test ran the grader (util::command_name: its path).
+  EXPECT_NE(failing.out.find("see it: " + std::string(GRADER_EXE) + " picture encoding --workspace " + work.string() +
+                             " -o encoding.png"),
             std::string::npos)
       << describe(failing);
   // Passing lessons get no such line, nor do failures of functions the

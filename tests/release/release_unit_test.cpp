@@ -416,7 +416,7 @@ INSTANTIATE_TEST_SUITE_P(
                             "## For instructors only?\n## Instructors\n#For instructors\n"},
         InstructorNotesCase{"CarriageReturns", "x\r\n## For instructors\r\nnotes\r\n## Next\r\n", "x\r\n## Next\r\n"},
         InstructorNotesCase{"NothingToLeaveOutKeepsEveryByte", "# L\n\n\n", "# L\n\n\n"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const ::testing::TestParamInfo<InstructorNotesCase>& c) { return std::string(c.param.name); });
 
 // The pitfall ids `grader validate` reads stay with the course: a list entry,
 // a table row (its closing bar kept), two on a line; in code, and unclosed, they are text.
