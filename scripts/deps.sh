@@ -91,8 +91,10 @@ course_build_quiet() {
   local log=build/build.log start=$SECONDS
   : >"$log"
   printf 'Configuring (cmake) ... '
+  local first=' (the first build takes a few minutes)'
   if [ -f build/CMakeCache.txt ] && { [ -f build/build.ninja ] || [ -f build/Makefile ]; } && (($# == 0)); then
     echo "done before (the build configures again if the course changed)"
+    first=
   elif ! cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "$@" >>"$log" 2>&1; then
     course_build_failed "$log"
     return 1
@@ -101,7 +103,8 @@ course_build_quiet() {
   fi
   local target=${COURSE_BUILD_TARGET:-all} what='the grader and the lessons'
   [ "$target" = all ] && what='the grader, the lessons and the hidden suites'
-  local label="Building $what (the first build takes a few minutes) ..."
+  [ "$target" = grader ] && what='the grader'
+  local label="Building $what$first ..."
   printf '%s ' "$label"
   # The build's exit status, through the pipe into the meter.
   local status_file=build/build.status
