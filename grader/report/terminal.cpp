@@ -341,8 +341,9 @@ bool names_call(const std::string& message, const std::string& function) {
   return false;
 }
 
-/// Under a lesson whose failing test (not a stub) names a function a picture
-/// draws from: that picture, so the student can look at what their code computes.
+/// Under a lesson whose failing test (not a stub, of an exercise started)
+/// names a function a picture draws from: that picture, so the student can
+/// look at what their code computes.
 void print_picture_hints(std::ostream& out, const Colors& c, const course::Course& course, const TerminalStyle& style,
                          const LessonView& v, const ExerciseView* only) {
   if (style.hidden_graded) return;  // `grade`: a report of a submission, not the student's loop
@@ -352,6 +353,8 @@ void print_picture_hints(std::ostream& out, const Colors& c, const course::Cours
     bool failing = false;
     for (const auto& e : v.exercises) {
       if (only && &e != only) continue;
+      // Not started: its functions (or those it needs) are stubs, and the picture could not draw yet.
+      if (e.state == ExerciseState::not_started) continue;
       for (const auto* t : e.tests)
         if (runner::is_failure(t->status) && t->show_details)
           for (const auto& call : p.calls) failing = failing || names_call(t->message, call);
