@@ -1,6 +1,7 @@
 // `grader list` and `grader hint`: read-only views of course.yaml.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
@@ -10,6 +11,7 @@
 #include "grader/report/lesson_summary.hpp"
 #include "grader/runner/points.hpp"
 #include "grader/util/command_name.hpp"
+#include "grader/util/text.hpp"
 
 namespace grader::cli {
 
@@ -18,13 +20,21 @@ Command add_list(CLI::App& app, const GlobalOptions& global) {
     auto ctx = make_context(global);
     const auto& c = ctx->course;
     std::cout << c.title << "  (course " << c.version << ")\n";
+    // Columns as wide as the longest id and title (in characters), so no row overflows.
+    std::size_t id_width = 18, title_width = 44;
+    for (const auto& lesson : c.lessons)
+      for (const auto& e : lesson.exercises) {
+        id_width = std::max(id_width, util::characters(e.id));
+        title_width = std::max(title_width, util::characters(e.title));
+      }
     int n = 0;
     for (const auto& lesson : c.lessons) {
       std::cout << fmt::format("\n{}. {}  [{}]\n", ++n, lesson.title, lesson.id);
       for (const auto& e : lesson.exercises) {
         std::string pts = e.points ? report::format_points(*e.points) + " pts"
                                    : report::format_points(e.points_per_test.value_or(0)) + " pts/test";
-        std::cout << fmt::format("   - {:<18} {:<44} {}\n", e.id, e.title, pts);
+        std::cout << "   - " << util::padded(e.id, id_width) << " " << util::padded(e.title, title_width) << " " << pts
+                  << "\n";
       }
     }
     if (!c.tracks.empty()) {

@@ -22,6 +22,17 @@ std::string_view trim(std::string_view s, std::string_view blanks) {
   return s.substr(first, s.find_last_not_of(blanks) - first + 1);
 }
 
+std::size_t characters(std::string_view text) {
+  std::size_t n = 0;
+  for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  return n;
+}
+
+std::string padded(const std::string& text, std::size_t width) {
+  const std::size_t n = characters(text);
+  return n >= width ? text : text + std::string(width - n, ' ');
+}
+
 std::string clipped(const std::string& text, std::size_t width) {
   std::vector<std::size_t> starts;  // where each code point begins
   for (std::size_t i = 0; i < text.size(); ++i)

@@ -24,6 +24,12 @@ std::string_view first_line(std::string_view text);
 /// half and ends with "…"; never inside a UTF-8 sequence.
 std::string clipped(const std::string& text, std::size_t width);
 
+/// The number of characters (UTF-8 code points) of `text`.
+std::size_t characters(std::string_view text);
+
+/// `text` followed by spaces up to `width` characters (as it is when longer).
+std::string padded(const std::string& text, std::size_t width);
+
 /// Seconds since `start`, for the timings of logs and reports.
 double seconds_since(std::chrono::steady_clock::time_point start);
 

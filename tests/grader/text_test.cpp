@@ -8,7 +8,9 @@
 
 namespace {
 
+using grader::util::characters;
 using grader::util::clipped;
+using grader::util::padded;
 
 TEST(Clipped, AShortTitleIsKeptWhole) {
   EXPECT_EQ(clipped("Multi-head attention", 36), "Multi-head attention");
@@ -33,6 +35,13 @@ TEST(Clipped, CountsCharactersAndNeverSplitsOne) {
   EXPECT_EQ(got, "Positional encodings \u2014\u2026");
   EXPECT_EQ(clipped("\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9", 4), "\u00e9\u00e9\u00e9\u2026");
   EXPECT_EQ(clipped("\u00e9\u00e9\u00e9\u00e9", 4), "\u00e9\u00e9\u00e9\u00e9");
+}
+
+// Columns are counted in characters: "é" is one, not two bytes' worth.
+TEST(Padded, PadsToAWidthInCharacters) {
+  EXPECT_EQ(characters("\u00e9t\u00e9"), 3u);
+  EXPECT_EQ(padded("\u00e9t\u00e9", 5), "\u00e9t\u00e9  ");
+  EXPECT_EQ(padded("longer than", 4), "longer than");
 }
 
 }  // namespace
