@@ -468,6 +468,26 @@ TEST(GraderHint, AllShowsEveryHintWithoutHavingSeenAny) {
   EXPECT_EQ(shown_hints(r.out, hints), std::vector<bool>(hints.size(), true)) << r.out;
 }
 
+// `grader list`: every exercise row's points start in one column, however
+// long an id or a title (a longer title widens the column, never overflows it).
+TEST(GraderList, PointsStartInOneColumn) {
+  GraderRun r = run_grader({"--no-color", "list"}, std::chrono::seconds(60));
+  ASSERT_EQ(r.exit_code, 0) << describe(r);
+  std::istringstream lines(r.out);
+  std::string line;
+  std::set<std::size_t> columns;
+  int rows = 0;
+  while (std::getline(lines, line)) {
+    const std::size_t pts = line.rfind(" pts");
+    if (line.rfind("   - ", 0) != 0 || pts == std::string::npos) continue;  // an exercise row, not a track's
+    ++rows;
+    const std::size_t points = line.find_last_of(' ', pts - 1);  // the blank before the number
+    columns.insert(points);
+  }
+  EXPECT_GE(rows, 10) << r.out;
+  EXPECT_EQ(columns.size(), 1u) << r.out;
+}
+
 // ---- global options before or after the subcommand ----
 
 TEST(GraderGlobalOptions, AcceptedBeforeAndAfterTheSubcommand) {
