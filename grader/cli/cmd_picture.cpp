@@ -10,6 +10,7 @@
 #include "grader/cli/commands.hpp"
 #include "grader/picture/picture.hpp"
 #include "grader/report/sanitize.hpp"
+#include "grader/util/command_name.hpp"
 
 namespace grader::cli {
 
@@ -167,8 +168,8 @@ Command add_picture(CLI::App& app, const GlobalOptions& global) {
         if (!o->reference) {
           if (!p->compare.empty()) std::cout << "compare with: " << p->compare << "\n";
           if (std::filesystem::is_directory(course.root / "solutions"))
-            std::cout << fmt::format("the reference picture: grader picture {} --reference{} -o {}-reference.png\n",
-                                     p->name, changed_options(*p, request.values), p->name);
+            std::cout << fmt::format("the reference picture: {} picture {} --reference{} -o {}-reference.png\n",
+                                     util::command_name(), p->name, changed_options(*p, request.values), p->name);
         }
         return int{kAllPassed};
       }

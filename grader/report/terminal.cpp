@@ -213,6 +213,14 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
                                    "` (" + plain_line(exercise_words(fault->at_fault_exercise)) + "): the fault is there, not in " +
                                    workspace_file(style, exercise))
         << "\n";
+  // Not started, yet its own tests ran and failed: a starter to repair, as shipped.
+  if (e.state == ExerciseState::not_started &&
+      std::none_of(e.tests.begin(), e.tests.end(), [](const runner::TestResult* t) {
+        return t->status == runner::TestStatus::not_implemented || !t->at_fault_exercise.empty();
+      }))
+    out << c.paint(Ink::quiet, "      the starter as shipped: its bugs are what these failures show (" +
+                                   workspace_file(style, exercise) + ")")
+        << "\n";
   std::size_t shown = 0;
   bool stub_noted = false;
   // An exercise not started whose tests also reach another exercise's
@@ -469,7 +477,8 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
           << fault_lesson->folder << "/README.md): every failing test of " << next->exercise->id
           << " reached your `" << plain_line(fault->at_fault_function) << "` there; stuck? " << util::command_name() << " hint "
           << fault_exercise->id << "\n";
-      if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check LESSON") << "\n";
+      if (style.outline)
+        out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check " + fault_lesson->id) << "\n";
       return;
     }
   }
@@ -477,7 +486,9 @@ void print_check(std::ostream& out, const course::Course& course, const runner::
     const std::string& id = next->exercise->id;
     out << "Next: " << id << " in " << workspace_file(style, *next->exercise) << " (lesson text: "
         << next_lesson->lesson->folder << "/README.md; stuck? " << util::command_name() << " hint " << id << ")\n";
-    if (style.outline) out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check LESSON") << "\n";
+    if (style.outline)
+      out << c.paint(Ink::quiet, "Every failure of a lesson: " + util::command_name() + " check " + next_lesson->lesson->id)
+          << "\n";
     return;
   }
   if (exercises == 0) return;

@@ -309,7 +309,7 @@ TEST_F(PictureTest, BadOptionsAreUsageErrorsThatSayWhatIsAccepted) {
       {{"encoding", "--d-model=eight"}, "--d-model must be a whole number, got 'eight'"},
       {{"encoding", "--seq-length", "5"}, "did you mean --seq-len?"},
       {{"encoding", "--seq-len"}, "--seq-len needs a value"},
-      {{"encoding", "--base", "0.5"}, "--base must be at least 1"},
+      {{"encoding", "--base", "0.001"}, "--base must be at least 0.01"},
       {{"order", "--show", "both"}, "--show must be one of outputs, weights, got 'both'"},
       {{"histogram"}, "no picture named 'histogram'; the course's pictures are: encoding, attention, order"},
       // Global options after the subcommand are the grader's, checked as such.
