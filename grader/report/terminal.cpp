@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <set>
+#include <string_view>
 #include <sstream>
 
 #include "grader/report/colors.hpp"
@@ -168,6 +169,30 @@ const runner::TestResult* shared_fault(const ExerciseView& e) {
   return first;
 }
 
+/// `message` with every "likely cause: ..." line already in `shown` said as
+/// "likely cause: as above" (one exercise's failures often share one cause:
+/// a student reads it once); the others are added to `shown`.
+std::string causes_once(const std::string& message, std::set<std::string>& shown) {
+  static constexpr std::string_view kCause = "likely cause: ";
+  std::string out;
+  std::size_t start = 0;
+  while (start < message.size()) {
+    std::size_t end = message.find('\n', start);
+    end = end == std::string::npos ? message.size() : end + 1;
+    std::string line = message.substr(start, end - start);
+    start = end;
+    const std::size_t at = line.find_first_not_of(' ');
+    if (at != std::string::npos && line.compare(at, kCause.size(), kCause) == 0) {
+      std::string cause = line.substr(at);
+      while (!cause.empty() && (cause.back() == '\n' || cause.back() == '\r')) cause.pop_back();
+      if (!shown.insert(cause).second)
+        line = line.substr(0, at) + std::string(kCause) + "as above" + (line.back() == '\n' ? "\n" : "");
+    }
+    out += line;
+  }
+  return out;
+}
+
 /// "lesson L, exercise E" for "L/E".
 std::string exercise_words(const std::string& lesson_exercise) {
   const auto slash = lesson_exercise.find('/');
@@ -223,6 +248,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
         << "\n";
   std::size_t shown = 0;
   bool stub_noted = false;
+  std::set<std::string> causes_shown;  // each likely cause said once per exercise
   // An exercise not started whose tests also reach another exercise's
   // unfinished function: one line per such function, not one failure per
   // test repeating it (they say nothing until that exercise is done).
@@ -255,7 +281,8 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     out << "      " << c.paint(Ink::bad, "✘ " + plain_line(t->name))
         << c.paint(Ink::quiet, fmt::format(" ({} pts)", points(t->max_score))) << "\n";
     bool details = !style.student_view || t->show_details;
-    out << indent(details ? t->message : t->public_message, "        ", style.max_message_lines);
+    out << indent(causes_once(details ? t->message : t->public_message, causes_shown), "        ",
+                  style.max_message_lines);
   }
   for (const auto& [t, count] : waiting)
     out << c.paint(Ink::quiet, fmt::format("      {} {} your `{}` ({}) first: it is not finished yet\n", count,

@@ -247,4 +247,20 @@ TEST(CheckText, AnOutOfDateBuildGivesTheRebuildCommandAsNextStep) {
       << one.printed();
 }
 
+// One exercise's failures that share a likely cause: it is said in full once,
+// then "as above"; another cause, or the same one under another exercise, in full.
+TEST(CheckText, ALikelyCauseIsSaidOncePerExercise) {
+  OneExercise one;
+  LessonResult& l = one.result.lessons[0];
+  l.tests = lesson_with({TestStatus::failed, TestStatus::failed, TestStatus::failed}).tests;
+  l.tests[0].message = "ex(1): expected 1, got 2\n  likely cause: the sign is flipped";
+  l.tests[1].message = "ex(2): expected 2, got 3\n  likely cause: the sign is flipped";
+  l.tests[2].message = "ex(3): expected 3, got 9\n  likely cause: squared twice";
+  const std::string text = one.printed();
+  EXPECT_EQ(text.find("likely cause: the sign is flipped"), text.rfind("likely cause: the sign is flipped")) << text;
+  EXPECT_NE(text.find("likely cause: as above"), std::string::npos) << text;
+  EXPECT_NE(text.find("likely cause: squared twice"), std::string::npos) << text;
+  EXPECT_LT(text.find("ex(2): expected 2, got 3"), text.find("likely cause: as above")) << text;
+}
+
 }  // namespace
