@@ -38,12 +38,7 @@ std::string without_instructor_sections(std::string_view markdown) {
   out.reserve(markdown.size());
   bool in_fence = false;
   int skipping_below = 0;  // the level of the section being left out; 0: none
-  std::size_t start = 0;
-  while (start < markdown.size()) {
-    std::size_t end = markdown.find('\n', start);
-    end = end == std::string_view::npos ? markdown.size() : end + 1;
-    const std::string_view line = markdown.substr(start, end - start);
-    start = end;
+  for (const std::string_view line : util::lines_with_endings(markdown)) {
     std::string_view title;
     const int level = in_fence ? 0 : heading_level(line.substr(0, line.find_first_of("\r\n")), title);
     if (is_fence(line)) in_fence = !in_fence;
@@ -64,12 +59,7 @@ std::string without_pitfall_ids(std::string_view markdown) {
   std::string out;
   out.reserve(markdown.size());
   bool in_fence = false;
-  std::size_t start = 0;
-  while (start < markdown.size()) {
-    std::size_t end = markdown.find('\n', start);
-    end = end == std::string_view::npos ? markdown.size() : end + 1;
-    std::string_view line = markdown.substr(start, end - start);
-    start = end;
+  for (std::string_view line : util::lines_with_endings(markdown)) {
     if (is_fence(line)) in_fence = !in_fence;
     if (in_fence) {
       out.append(line);

@@ -175,12 +175,8 @@ const runner::TestResult* shared_fault(const ExerciseView& e) {
 std::string causes_once(const std::string& message, std::set<std::string>& shown) {
   static constexpr std::string_view kCause = "likely cause: ";
   std::string out;
-  std::size_t start = 0;
-  while (start < message.size()) {
-    std::size_t end = message.find('\n', start);
-    end = end == std::string::npos ? message.size() : end + 1;
-    std::string line = message.substr(start, end - start);
-    start = end;
+  for (const std::string_view piece : util::lines_with_endings(message)) {
+    std::string line(piece);
     const std::size_t at = line.find_first_not_of(' ');
     if (at != std::string::npos && line.compare(at, kCause.size(), kCause) == 0) {
       std::string cause = line.substr(at);

@@ -22,6 +22,17 @@ std::string_view trim(std::string_view s, std::string_view blanks) {
   return s.substr(first, s.find_last_not_of(blanks) - first + 1);
 }
 
+std::vector<std::string_view> lines_with_endings(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    std::size_t end = text.find('\n', start);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    lines.push_back(text.substr(start, end - start));
+    start = end;
+  }
+  return lines;
+}
+
 std::size_t characters(std::string_view text) {
   std::size_t n = 0;
   for (const char c : text) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grader::util {
 
@@ -23,6 +24,10 @@ std::string_view first_line(std::string_view text);
 /// longer one is cut at a word boundary when there is one in its second
 /// half and ends with "…"; never inside a UTF-8 sequence.
 std::string clipped(const std::string& text, std::size_t width);
+
+/// The lines of `text`, each with its '\n' (the last one without, when the
+/// text does not end with one): joined again they are `text`, byte for byte.
+std::vector<std::string_view> lines_with_endings(std::string_view text);
 
 /// The number of characters (UTF-8 code points) of `text`.
 std::size_t characters(std::string_view text);

@@ -5,11 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
 using grader::util::characters;
 using grader::util::clipped;
+using grader::util::lines_with_endings;
 using grader::util::padded;
 
 TEST(Clipped, AShortTitleIsKeptWhole) {
@@ -42,6 +45,13 @@ TEST(Padded, PadsToAWidthInCharacters) {
   EXPECT_EQ(characters("\u00e9t\u00e9"), 3u);
   EXPECT_EQ(padded("\u00e9t\u00e9", 5), "\u00e9t\u00e9  ");
   EXPECT_EQ(padded("longer than", 4), "longer than");
+}
+
+// Lines keep their endings, so joined again they are the text.
+TEST(LinesWithEndings, JoinedAgainTheyAreTheText) {
+  EXPECT_EQ(lines_with_endings("a\nb\r\n\nc"), (std::vector<std::string_view>{"a\n", "b\r\n", "\n", "c"}));
+  EXPECT_EQ(lines_with_endings("a\n"), (std::vector<std::string_view>{"a\n"}));
+  EXPECT_TRUE(lines_with_endings("").empty());
 }
 
 }  // namespace
