@@ -40,6 +40,19 @@ inline double steps(std::initializer_list<std::int64_t> sizes) {
   return n;
 }
 
+namespace detail {
+/// A callback's arguments decoded, once the trusted side has checked its
+/// estimated cost (nothing runs for a call over the limits): what every
+/// served reference does first.
+template <typename Decl, typename Cost>
+auto costed_arguments(const Decl& decl, const Cost& cost, const Values& values) {
+  auto args = decl.decode_arguments(values);
+  const std::string text = std::apply([&decl](const auto&... a) { return decl.call_text(a...); }, std::as_const(args));
+  grader::client::check_callback_cost(std::apply(cost, std::as_const(args)), text);
+  return args;
+}
+}  // namespace detail
+
 /// serve_reference<&course::f>("lesson", declared, [](args...) { return CallbackCost{...}; }):
 /// answers a worker's callback for declared.name() with the reference
 /// course::f. `cost` gets the decoded arguments and returns what the
@@ -56,9 +69,7 @@ bool serve_reference(std::string lesson, const Decl& decl, Cost cost) {
                 "serve_reference: the cost estimator takes the decoded arguments and returns a CallbackCost "
                 "(result, held, steps)");
   return grader::client::add_reference(std::move(lesson), decl.wire_name(), [&decl, cost](const Values& values) {
-    auto args = decl.decode_arguments(values);
-    const std::string text = std::apply([&decl](const auto&... a) { return decl.call_text(a...); }, std::as_const(args));
-    grader::client::check_callback_cost(std::apply(cost, std::as_const(args)), text);
+    auto args = detail::costed_arguments(decl, cost, values);
     return decl.encode_result(std::apply(Fn, std::move(args)));
   });
 }
@@ -86,9 +97,7 @@ bool serve_object_reference(std::string lesson, Cost cost) {
                 "serve_object_reference: the cost estimator takes the state's members, then the call's arguments, "
                 "and returns a CallbackCost (result, held, steps)");
   return grader::client::add_reference(std::move(lesson), decl.wire_name(), [&decl, cost](const Values& values) {
-    auto args = decl.decode_arguments(values);
-    const std::string text = std::apply([&decl](const auto&... a) { return decl.call_text(a...); }, std::as_const(args));
-    grader::client::check_callback_cost(std::apply(cost, std::as_const(args)), text);
+    auto args = detail::costed_arguments(decl, cost, values);
     if constexpr (detail::is_constructor<D>) {
       return decl.encode_result(std::apply(
           [](auto&&... a) {
