@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -67,7 +68,10 @@ TEST(ParallelFor, TheFirstExceptionIsRethrownAfterTheRunningItemsFinish) {
     try {
       parallel_for(100, jobs, [&](std::size_t i) {
         if (i == 3) throw std::runtime_error("item 3 failed");
-        std::this_thread::yield();
+        // Each other item takes a while, so the bound below does not depend
+        // on the failing thread being scheduled again before the others
+        // finish items (a yield let 10 finish at jobs 4 on a loaded machine).
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
         ++finished;
       });
       ADD_FAILURE() << "no exception with jobs " << jobs;
