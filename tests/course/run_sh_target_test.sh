@@ -4,7 +4,7 @@
 # commands and for none; everything (all: the hidden suites too) for any
 # command that grades or is an instructor's, wherever it comes among the
 # arguments.
-#   run_sh_target_test.sh SOURCE_DIR
+#   run_sh_target_test.sh SOURCE_DIR [PYTHON]
 set -uo pipefail
 # shellcheck source=../../scripts/deps.sh
 source "${1:?the course folder}/scripts/deps.sh"
@@ -52,19 +52,27 @@ fi
 if [ "$(cat "$log")" != "$input" ]; then
   echo "FAIL: the log does not hold the build's output as it came:"; cat "$log"; failures=$((failures + 1))
 fi
-# script(1) gives the meter a terminal. Its own stdin is /dev/null: with a
-# closed stdin (as under some CI runners) script ends before its child prints.
-# Where no pseudo-terminal can be had at all, this part is skipped, said so.
-if command -v script >/dev/null 2>&1 && script -qec 'test -t 1' /dev/null </dev/null >/dev/null 2>&1; then
+# tests/support/on_a_terminal.py gives the meter a terminal and reads back
+# everything it drew (script(1) may drop a quick child's last output).
+# Where no pseudo-terminal can be had (exit 77), this part is skipped, said so.
+python=${2:-}
+if [ -n "$python" ]; then
   : >"$log"
-  script -qec "source '$1/scripts/deps.sh'; printf '%s\n' '${input//\'/}' | course_build_meter '$log' 'Building ...'" \
-    "$log.tty" </dev/null >/dev/null 2>&1
-  for shown in "Building ... 1/3 steps" "Building ... 45%" "Building ... 3/3 steps"; do
-    if ! grep -qF "$shown" "$log.tty"; then
-      echo "FAIL: on a terminal the meter did not show '$shown'"; failures=$((failures + 1))
-    fi
-  done
+  "$python" "$(dirname "$0")/../support/on_a_terminal.py" bash -c \
+    "source '$1/scripts/deps.sh'; printf '%s\\n' '${input//\'/}' | course_build_meter '$log' 'Building ...'" \
+    >"$log.tty" 2>&1 </dev/null
+  status=$?
+  if ((status == 77)); then
+    echo "note: no pseudo-terminal here; the meter's terminal output was not checked"
+  else
+    for shown in "Building ... 1/3 steps" "Building ... 45%" "Building ... 3/3 steps"; do
+      if ! grep -qF "$shown" "$log.tty"; then
+        echo "FAIL: on a terminal the meter did not show '$shown' (it drew: $(tr -c '[:print:]\n' '?' <"$log.tty"))"
+        failures=$((failures + 1))
+      fi
+    done
+  fi
 else
-  echo "note: no pseudo-terminal here (script(1) missing or refused); the meter's terminal output was not checked"
+  echo "note: no Python here; the meter's terminal output was not checked"
 fi
 ((failures == 0)) && echo "every command builds its target; the build's progress shows on a terminal only" || exit 1
