@@ -227,9 +227,16 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     out << c.paint(Ink::quiet, " (" + points(*exercise.points) + " points, scored when you submit)");
   out << "\n";
   if (!failures) return;
+  // A failure that reached another exercise's unfinished function waits for
+  // that exercise: one line per such function (below), not one failure per
+  // test repeating it. Not started, every failure at fault elsewhere waits.
+  auto waits = [&e](const runner::TestResult& t) {
+    if (t.at_fault_exercise.empty()) return false;
+    return e.state == ExerciseState::not_started ? t.status != runner::TestStatus::not_implemented : t.at_fault_unfinished;
+  };
   // One cause for all of them: say it once, before the failures that repeat it.
   const auto* fault = e.state == ExerciseState::not_started ? nullptr : shared_fault(e);  // not started: said below
-  if (fault && e.tests.size() - static_cast<std::size_t>(e.passed) > 1)
+  if (fault && !waits(*fault) && e.tests.size() - static_cast<std::size_t>(e.passed) > 1)
     out << c.paint(Ink::quiet, "      every failing test reached your `" + plain_line(fault->at_fault_function) +
                                    "` (" + plain_line(exercise_words(fault->at_fault_exercise)) + "): the fault is there, not in " +
                                    workspace_file(style, exercise))
@@ -245,14 +252,10 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
   std::size_t shown = 0;
   bool stub_noted = false;
   std::set<std::string> causes_shown;  // each likely cause said once per exercise
-  // An exercise not started whose tests also reach another exercise's
-  // unfinished function: one line per such function, not one failure per
-  // test repeating it (they say nothing until that exercise is done).
   std::vector<std::pair<const runner::TestResult*, int>> waiting;  // (first test, how many) per function
   for (const auto* t : e.tests) {
     if (t->status == runner::TestStatus::passed || t->status == runner::TestStatus::not_run) continue;
-    if (e.state == ExerciseState::not_started && t->status != runner::TestStatus::not_implemented &&
-        !t->at_fault_exercise.empty()) {
+    if (waits(*t)) {
       auto same = std::find_if(waiting.begin(), waiting.end(), [&](const auto& w) {
         return w.first->at_fault_function == t->at_fault_function && w.first->at_fault_exercise == t->at_fault_exercise;
       });

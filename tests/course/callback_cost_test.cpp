@@ -250,13 +250,13 @@ std::map<std::string, Calls> calls() {
                       cb::multi_head_attention::merge_heads.encode_call(tensor({2, 2, 5, 4}))};
   const auto mask = std::optional<course::AttentionMask>(course::AttentionMask{course::MaskKind::boolean, tensor({1, 0})});
   c["merge_masks"] = {
-      "multi-head-attention",
+      "multi-head-attention/mha-masks",
       {cb::multi_head_attention::merge_masks.encode_call(mask, std::optional<Tensor>(), Index{1} << 31, Index{1} << 31, Index{1}, Index{0}),
        cb::multi_head_attention::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{1} << 32,
                                         Index{1} << 32, Index{1} << 32, Index{1} << 32)},
       cb::multi_head_attention::merge_masks.encode_call(std::optional<course::AttentionMask>(), std::optional<Tensor>(), Index{2},
                                        Index{2}, Index{5}, Index{6})};
-  c["causal_mask"] = {"multi-head-attention",
+  c["causal_mask"] = {"multi-head-attention/mha-masks",
                       {cb::multi_head_attention::causal_mask.encode_call(Index{1} << 32, Index{1} << 32),
                        cb::multi_head_attention::causal_mask.encode_call(Index{-(Index{1} << 40)}, Index{1} << 30)},
                       cb::multi_head_attention::causal_mask.encode_call(Index{5}, Index{6})};

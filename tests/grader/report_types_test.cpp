@@ -263,4 +263,42 @@ TEST(CheckText, ALikelyCauseIsSaidOncePerExercise) {
   EXPECT_LT(text.find("ex(2): expected 2, got 3"), text.find("likely cause: as above")) << text;
 }
 
+
+// An exercise in progress whose failing tests reached another exercise's
+// unfinished function: one line per such function, not one block per test;
+// its own failure and a failure that threw in another exercise's finished
+// function are shown in full.
+TEST(CheckText, TestsWaitingForAnotherExercisesStubAreCountedOnce) {
+  OneExercise one;
+  LessonResult& l = one.result.lessons[0];
+  l.tests = lesson_with({TestStatus::passed, TestStatus::failed, TestStatus::failed, TestStatus::failed,
+                         TestStatus::failed, TestStatus::failed})
+                .tests;
+  l.tests[1].name = "Own.Fails";
+  l.tests[1].message = "ex(1): expected 1, got 2";
+  for (std::size_t i : {2, 3, 4}) {
+    l.tests[i].name = "Waits.N" + std::to_string(i);
+    l.tests[i].message = "ex(" + std::to_string(i) + "): not implemented: merge\n  at fault: ...";
+    l.tests[i].at_fault_exercise = "l/masks";
+    l.tests[i].at_fault_function = "merge";
+    l.tests[i].at_fault_unfinished = true;
+  }
+  l.tests[5].name = "Threw.Elsewhere";
+  l.tests[5].message = "ex(5): threw std::runtime_error: boom";
+  l.tests[5].at_fault_exercise = "l/heads";
+  l.tests[5].at_fault_function = "attend";
+  const std::string text = one.printed();
+  EXPECT_NE(text.find("3 tests need your `merge` (lesson l, exercise masks) first"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Waits.N"), std::string::npos) << text;
+  EXPECT_NE(text.find("Own.Fails"), std::string::npos) << text;
+  EXPECT_NE(text.find("Threw.Elsewhere"), std::string::npos) << text;
+
+  // Every failure waits for the same stub: no "every failing test reached" line on top of the count.
+  l.tests.erase(l.tests.begin() + 5);
+  l.tests.erase(l.tests.begin() + 1);
+  const std::string waiting = one.printed();
+  EXPECT_NE(waiting.find("3 tests need your `merge`"), std::string::npos) << waiting;
+  EXPECT_EQ(waiting.find("every failing test reached"), std::string::npos) << waiting;
+}
+
 }  // namespace

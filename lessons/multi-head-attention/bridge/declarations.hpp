@@ -67,9 +67,7 @@ struct description<course::ForwardOptions> {
         METHOD(set_parameters, "parameters")                                                          \
         METHOD(forward, (const), "query", "key", "value", arg("options") = course::ForwardOptions{}) \
         CALL((const), "x"))                                                                           \
-  FUNCTION(merge_heads, "heads")                                                                      \
-  FUNCTION(causal_mask, "query_len", "key_len")                                                       \
-  FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
+  FUNCTION(merge_heads, "heads")
 // The exercises mha-combine uses (course.yaml), served to it apart: their
 // functions, and the methods of the class their files define.
 #define COURSE_EXERCISE_multi_head_attention_mha_projections(FUNCTION, CLASS, METHOD, CALL)                     \
@@ -78,7 +76,10 @@ struct description<course::ForwardOptions> {
   FUNCTION(project_heads, "x", "weight", "bias", "num_heads")
 #define COURSE_EXERCISE_multi_head_attention_mha_heads(FUNCTION, CLASS, METHOD, CALL) \
   FUNCTION(attend_heads, "q", "k", "v", arg("score_bias") = std::optional<course::Tensor>())
-COURSE_BRIDGE(multi_head_attention, mha_projections, mha_heads)
+#define COURSE_EXERCISE_multi_head_attention_mha_masks(FUNCTION, CLASS, METHOD, CALL) \
+  FUNCTION(causal_mask, "query_len", "key_len")                                       \
+  FUNCTION(merge_masks, "attn_mask", "key_padding_mask", "batch", "num_heads", "query_len", "key_len")
+COURSE_BRIDGE(multi_head_attention, mha_projections, mha_heads, mha_masks)
 
 // A MultiHeadAttention built where the class's code is stubs (encoder-block's
 // worker; mha-combine's, for the constructor and set_parameters) carries its

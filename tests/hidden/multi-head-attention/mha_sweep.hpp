@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <vector>
@@ -99,5 +100,28 @@ class Random {
  private:
   std::mt19937 rng_;
 };
+
+/// The masks the sweeps try for a configuration s: each attn_mask kind in 2-D
+/// (L, S) and 3-D (B*H, L, S), a key_padding_mask (B, S), and both at once.
+struct MaskCase {
+  const char* what;
+  std::optional<course::AttentionMask> attn_mask;
+  std::optional<Tensor> key_padding_mask;
+};
+
+inline std::vector<MaskCase> mask_cases(Random& random, const Shape& s) {
+  using course::AttentionMask;
+  using course::MaskKind;
+  const Index b = s.batch, h = s.num_heads, l = s.query_len, k = s.key_len;
+  return {
+      {"boolean (L, S)", AttentionMask{MaskKind::boolean, random.blocked({l, k}, 0.4)}, std::nullopt},
+      {"additive (L, S)", AttentionMask{MaskKind::additive, random.additive({l, k})}, std::nullopt},
+      {"boolean (B*H, L, S)", AttentionMask{MaskKind::boolean, random.blocked({b * h, l, k}, 0.4)}, std::nullopt},
+      {"additive (B*H, L, S)", AttentionMask{MaskKind::additive, random.additive({b * h, l, k})}, std::nullopt},
+      {"key_padding_mask", std::nullopt, random.blocked({b, k}, 0.4)},
+      {"boolean (L, S) + key_padding_mask", AttentionMask{MaskKind::boolean, random.blocked({l, k}, 0.3)},
+       random.blocked({b, k}, 0.3)},
+  };
+}
 
 }  // namespace mha_sweep

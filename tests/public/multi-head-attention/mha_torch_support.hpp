@@ -1,7 +1,7 @@
 // Runs MultiHeadAttention::forward, on self-attention, with torch's numbers
 // (torch_forward_cases.hpp, written by tests/fixture_scripts/make_public_torch_cases.py),
 // and checks torch's output and weights. Shared by the public suites of
-// mha-combine (no mask) and mha-masks (each kind of mask).
+// mha-combine, without a mask and with each kind of mask.
 #pragma once
 
 #include <stdexcept>
