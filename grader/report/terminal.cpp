@@ -284,9 +284,10 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
                   style.max_message_lines);
   }
   for (const auto& [t, count] : waiting)
-    out << c.paint(Ink::quiet, fmt::format("      {} {} your `{}` ({}) first: it is not finished yet\n", count,
+    out << c.paint(Ink::quiet, fmt::format("      {} {} your `{}` ({}{}) first: it is not finished yet\n", count,
                                            count == 1 ? "test needs" : "tests need", plain_line(t->at_fault_function),
-                                           plain_line(exercise_words(t->at_fault_exercise))));
+                                           plain_line(exercise_words(t->at_fault_exercise)),
+                                           t->at_fault_file.empty() ? "" : ": " + plain_line(t->at_fault_file)));
   if (shown > style.max_failures_shown) {
     const bool other_workspace = !style.workspace.empty() && style.workspace != "starter";
     // `grade` reports a submission (every failure is in --format json); check names its own command.

@@ -58,6 +58,7 @@ struct TestResult {
   /// its "lesson/exercise"; empty when the test's own exercise is at fault.
   std::string at_fault_function = {};
   std::string at_fault_exercise = {};
+  std::string at_fault_file = {};  ///< the student file that defines it, as the course names it
   /// That function was a starter's stub (not implemented yet): the test
   /// says nothing until the other exercise is done.
   bool at_fault_unfinished = false;

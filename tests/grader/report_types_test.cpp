@@ -282,13 +282,14 @@ TEST(CheckText, TestsWaitingForAnotherExercisesStubAreCountedOnce) {
     l.tests[i].at_fault_exercise = "l/masks";
     l.tests[i].at_fault_function = "merge";
     l.tests[i].at_fault_unfinished = true;
+    l.tests[i].at_fault_file = "l/masks.cpp";
   }
   l.tests[5].name = "Threw.Elsewhere";
   l.tests[5].message = "ex(5): threw std::runtime_error: boom";
   l.tests[5].at_fault_exercise = "l/heads";
   l.tests[5].at_fault_function = "attend";
   const std::string text = one.printed();
-  EXPECT_NE(text.find("3 tests need your `merge` (lesson l, exercise masks) first"), std::string::npos) << text;
+  EXPECT_NE(text.find("3 tests need your `merge` (lesson l, exercise masks: l/masks.cpp) first"), std::string::npos) << text;
   EXPECT_EQ(text.find("Waits.N"), std::string::npos) << text;
   EXPECT_NE(text.find("Own.Fails"), std::string::npos) << text;
   EXPECT_NE(text.find("Threw.Elsewhere"), std::string::npos) << text;

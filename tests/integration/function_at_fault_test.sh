@@ -12,7 +12,8 @@
 # `grader check`, `grader watch` (its first run, then q from stdin) and
 # `grader grade` with `mode: student` (on a copy of course.yaml) must each
 # name the function, its lesson, its exercise and its file, and say how the
-# call failed; the files of the exercise under test are never blamed. No
+# call failed (a stub: how many tests wait for it, on one line); the files
+# of the exercise under test are never blamed. No
 # step waits for a time: the loop ends at the call time limit whatever it is.
 set -euo pipefail
 
@@ -127,6 +128,23 @@ for variant in "${variants[@]}"; do
   esac
   for command in check watch grade; do
     run "$command"
+    # A stub: the tests that reached it wait for its exercise, counted on one
+    # line per function (with its file), not shown one by one.
+    if [[ $how == "is not implemented yet"* ]]; then
+      waiting="tests need your \`$function\` (lesson $lesson, exercise $exercise_of"
+      grep -F -- "$waiting" "$tmp/out" | grep -qF -- ": $file) first: it is not finished yet" ||
+        fail "no line counting the tests that need \`$function\` ($file) first"
+      # (watch details its first failing test, whose at-fault line is one.)
+      shown=$(grep -cF "at fault: " "$tmp/out" || true)
+      if ((shown > $([[ $command == watch ]] && echo 1 || echo 0))); then fail "tests waiting for a stub are shown one by one"; fi
+      if [[ $command == check && $lesson == multi-head-attention ]]; then
+        grep -qE -- "^Next: $exercise_of[a-z-]* in .*/$file \(lesson text: .*\): every failing test of encoder-layer reached your \`$function\` there" \
+          "$tmp/out" || fail "'Next:' does not send the student to \`$function\` in $file"
+      fi
+      checked=$((checked + 1))
+      echo "ok: $variant, $command (waiting for \`$function\`)"
+      continue
+    fi
     lines=$(grep -F "at fault: " "$tmp/out" || true)
     [[ -n "$lines" ]] || fail "no 'at fault:' line"
     expected="at fault: this test called your \`$function\` (lesson $lesson, exercise $exercise_of"

@@ -169,6 +169,7 @@ void name_functions_at_fault(const course::Course& course, const course::Lesson&
     const FunctionHome* home = home_at_fault(*homes, it->second.fault_stack, *exercise, served_here);
     p.test.at_fault_function = home->written;
     p.test.at_fault_exercise = home->lesson + "/" + home->exercise;
+    p.test.at_fault_file = home->file;
     p.test.at_fault_unfinished = stub;
     // After the first line, which names the test's call (every message starts with one).
     std::string& message = p.test.message;
