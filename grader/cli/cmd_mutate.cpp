@@ -1,6 +1,6 @@
 // `grader mutate`: the mutants the framework derives from the references,
-// graded, and what survives them. Exits 1 when a survivor is not reviewed or
-// a reviewed entry is stale (docs/mutate.md).
+// graded, and what survives them or only hidden tests catch. Exits 1 when
+// such a mutant is not reviewed or a reviewed entry is stale (docs/mutate.md).
 #include <fmt/format.h>
 
 #include <iostream>
@@ -17,18 +17,21 @@ struct MutateArgs {
   std::vector<std::string> operators;
   std::size_t max = 0;
   std::uint64_t seed = 1;
-  bool show_killed_by_hidden = false;
+  bool show_reviewed_hidden_only = false;
 };
 
 const char* kMutateHelp =
     "Derives mutants from each lesson's reference solution (solutions/<lesson>/*.cpp) with the operators of\n"
     "mutation testing, compiles each and grades it on the lesson's public and hidden tests. Reports per lesson:\n"
-    "generated, run, not compiling, killed by public tests, killed only by hidden tests, reviewed as\n"
-    "equivalent, survived. Each survivor is shown as file:line [operator] before -> after, with the entry that\n"
-    "records it in tests/mutants/<lesson>.equivalent.yaml once reviewed (fill in the reason).\n"
+    "generated, run, not compiling, killed by public tests, killed only by hidden tests (hidden-only: no entry\n"
+    "says why; hidden-reviewed: a hidden_only entry does), reviewed as equivalent, survived, stale entries.\n"
+    "Each survivor and each mutant only hidden tests catch is shown as file:line [operator] before -> after,\n"
+    "with the entry that records it in tests/mutants/<lesson>.equivalent.yaml once reviewed (fill in the\n"
+    "reason; a public test is the answer when the header or the lesson states the requirement).\n"
     "Operators: relational, arithmetic, constant, loop-bound, swap-arguments, delete-statement, delete-check,\n"
     "delete-throw, condition, reduction-range.\n"
-    "Exit status: 0 no unreviewed survivor and no stale entry; 1 otherwise; 2 usage error.";
+    "Exit status: 0 no unreviewed survivor, no unreviewed hidden-only mutant and no stale entry; 1 otherwise;\n"
+    "2 usage error.";
 
 }  // namespace
 
@@ -39,7 +42,8 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--max", args->max, "Grade a sample of at most N mutants per lesson (default: all)");
   app.add_option("--seed", args->seed, "Seed of the --max sample (default 1; the same seed gives the same sample)");
   app.add_option("--operator", args->operators, "Only these operators (repeat the option for several)");
-  app.add_flag("--show-hidden-only", args->show_killed_by_hidden, "List the mutants only hidden tests catch, too");
+  app.add_flag("--show-hidden-only", args->show_reviewed_hidden_only,
+               "Also list the mutants only hidden tests catch whose hidden_only entry says why");
   return [&global, args]() {
     auto ctx = make_context(global, /*need_hidden_files=*/true);
     if (!ctx->toolchain.with_hidden)
@@ -68,31 +72,57 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
         ++problems;
         continue;
       }
+      const std::string reviewed_file = "tests/mutants/" + l.lesson + ".equivalent.yaml";
       for (const auto& g : l.run) {
         const bool show = g.fate == MutantFate::survived || g.fate == MutantFate::error ||
-                          (args->show_killed_by_hidden && g.fate == MutantFate::killed_only_by_hidden);
+                          g.fate == MutantFate::killed_only_by_hidden ||
+                          (args->show_reviewed_hidden_only && g.fate == MutantFate::hidden_only_reviewed);
         if (!show) continue;
-        const char* what = g.fate == MutantFate::survived ? "SURVIVED" : g.fate == MutantFate::error ? "ERROR" : "hidden only";
+        const char* what = g.fate == MutantFate::survived                ? "SURVIVED"
+                           : g.fate == MutantFate::error                 ? "ERROR"
+                           : g.fate == MutantFate::killed_only_by_hidden ? "HIDDEN ONLY"
+                                                                         : "hidden only, reason stated";
         std::cout << fmt::format("{} {}:{} [{}]\n    - {}\n    + {}\n", what, g.mutation.file, g.mutation.line,
                                  g.mutation.op, g.mutation.before, g.mutation.after);
         if (g.fate == MutantFate::survived)
-          std::cout << "  once reviewed as equivalent, add to " << "tests/mutants/" << l.lesson << ".equivalent.yaml:\n"
-                    << validate::reviewed_entry_yaml(g.mutation, "WHY IT BEHAVES AS THE REFERENCE DOES") << "\n";
+          std::cout << "  once reviewed as equivalent, add to " << reviewed_file << ":\n"
+                    << validate::reviewed_entry_yaml(g.mutation, validate::Review::equivalent,
+                                                     "WHY IT BEHAVES AS THE REFERENCE DOES")
+                    << "\n";
+        else if (g.fate == MutantFate::killed_only_by_hidden)
+          std::cout << "    caught only by " << g.detail << "\n"
+                    << "  `grader check` calls this done: if the header or the lesson states the requirement it breaks,\n"
+                    << "  add a public test that catches it; otherwise add to " << reviewed_file << ":\n"
+                    << validate::reviewed_entry_yaml(g.mutation, validate::Review::hidden_only,
+                                                     "WHY NO PUBLIC TEST CAN STATE THIS REQUIREMENT")
+                    << "\n";
+        else if (g.fate == MutantFate::hidden_only_reviewed)
+          std::cout << "    caught only by " << g.detail << "\n    hidden_only: " << g.reason << "\n";
         else
           std::cout << "    " << g.detail << "\n";
       }
-      for (const auto& s : l.stale) std::cout << "STALE tests/mutants/" << l.lesson << ".equivalent.yaml " << s << "\n";
-      problems += static_cast<int>(l.count(MutantFate::survived) + l.count(MutantFate::error) + l.stale.size());
+      for (const auto& s : l.stale) std::cout << "STALE " << reviewed_file << " " << s << "\n";
+      problems += static_cast<int>(l.count(MutantFate::survived) + l.count(MutantFate::error) +
+                                   l.count(MutantFate::killed_only_by_hidden) + l.stale.size());
     }
-    std::cout << fmt::format("\n{:<22} {:>9} {:>5} {:>13} {:>7} {:>12} {:>10} {:>8} {:>5}\n", "lesson", "generated", "run",
-                             "not-compiling", "public", "hidden-only", "equivalent", "survived", "stale");
+    const auto row = [](const auto& lesson, const auto& generated, const auto& run, const auto& not_compiling,
+                        const auto& by_public, const auto& hidden_only, const auto& hidden_reviewed,
+                        const auto& equivalent, const auto& survived, const auto& stale) {
+      return fmt::format("{:<22} {:>9} {:>5} {:>13} {:>7} {:>11} {:>15} {:>10} {:>8} {:>5}\n", lesson, generated, run,
+                         not_compiling, by_public, hidden_only, hidden_reviewed, equivalent, survived, stale);
+    };
+    std::cout << "\n"
+              << row("lesson", "generated", "run", "not-compiling", "public", "hidden-only", "hidden-reviewed",
+                     "equivalent", "survived", "stale");
     for (const auto& l : lessons)
-      std::cout << fmt::format("{:<22} {:>9} {:>5} {:>13} {:>7} {:>12} {:>10} {:>8} {:>5}\n", l.lesson, l.generated,
-                               l.run.size(), l.count(MutantFate::not_compiling), l.count(MutantFate::killed_by_public),
-                               l.count(MutantFate::killed_only_by_hidden), l.count(MutantFate::equivalent),
-                               l.count(MutantFate::survived) + l.count(MutantFate::error), l.stale.size());
-    std::cout << (problems ? fmt::format("\n{} problems: survivors to kill or review, or stale entries\n", problems)
-                           : std::string("\nno unreviewed survivor\n"));
+      std::cout << row(l.lesson, l.generated, l.run.size(), l.count(MutantFate::not_compiling),
+                       l.count(MutantFate::killed_by_public), l.count(MutantFate::killed_only_by_hidden),
+                       l.count(MutantFate::hidden_only_reviewed), l.count(MutantFate::equivalent),
+                       l.count(MutantFate::survived) + l.count(MutantFate::error), l.stale.size());
+    std::cout << (problems ? fmt::format("\n{} problems: survivors or hidden-only mutants to kill or review, or stale "
+                                         "entries\n",
+                                         problems)
+                           : std::string("\nno unreviewed survivor or hidden-only mutant\n"));
     return problems ? int{kSomeFailed} : int{kAllPassed};
   };
 }

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
       "  grader picture NAME -o out.png     a picture drawn from your code\n"
       "  grader grade solutions --format gradescope -o results.json\n"
       "  grader validate                    prove references, starters and mutants\n"
-      "  grader mutate [LESSON] [--max N]   generated mutants: what no test catches\n"
+      "  grader mutate [LESSON] [--max N]   generated mutants: what no test, or only a hidden one, catches\n"
       "  grader grade exports/ --id-pattern lms      a class's LMS export into gradebook.db\n"
       "  grader export --format csv -o grades.csv\n"
       "  grader new-lesson ID               a new lesson from a skeleton that validates");
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
   group = "Instructor commands (grading, authoring, gradebook)";
   add("grade", "Grade a submission on public and hidden tests", add_grade);
   add("validate", "Prove the course sound: references full marks, starters zero, mutants caught", add_validate);
-  add("mutate", "Derive mutants from the references, grade them, list what no test catches", add_mutate);
+  add("mutate", "Derive mutants from the references, grade them, list what no test or only hidden tests catch", add_mutate);
   add("export", "Write grades from the gradebook: csv, json, gradescope, exercism, junit, markdown, html, canvas, moodle", add_export);
   add("review", "Free-text answers: export those awaiting review, import their scores", add_review);
   add("release", "Write the student handout: no solutions, no hidden tests", add_release);

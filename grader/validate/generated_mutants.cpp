@@ -17,50 +17,12 @@ fs::path equivalent_file(const fs::path& course_root, const std::string& lesson)
   return course_root / "tests" / "mutants" / (lesson + ".equivalent.yaml");
 }
 
-std::vector<ReviewedSurvivor> read_reviewed_survivors(const fs::path& file) {
-  std::vector<ReviewedSurvivor> out;
-  if (!fs::exists(file)) return out;
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file.string());
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(file.string() + ": not valid YAML: " + e.what());
-  }
-  if (root.IsNull()) return out;
-  if (!root.IsSequence()) throw std::runtime_error(file.string() + ": expected a list of reviewed survivors");
-  const auto& names = mutation_operator_names();
-  std::set<std::string> keys;
-  for (const auto& entry : root) {
-    ReviewedSurvivor r;
-    r.yaml_line = entry.Mark().line + 1;
-    const std::string where = file.string() + ":" + std::to_string(r.yaml_line);
-    auto field = [&](const char* name) {
-      if (!entry.IsMap() || !entry[name] || !entry[name].IsScalar())
-        throw std::runtime_error(where + ": the entry needs '" + name +
-                                 "' (file, operator, line, mutated, occurrence and reason; `grader mutate` prints them)");
-      return entry[name].as<std::string>();
-    };
-    r.key.file = field("file");
-    r.key.op = field("operator");
-    r.key.before = field("line");
-    r.key.after = field("mutated");
-    r.reason = field("reason");
-    try {
-      r.key.occurrence = std::stoi(field("occurrence"));
-    } catch (const std::logic_error&) {
-      throw std::runtime_error(where + ": occurrence must be a number (1 for the first such mutation of the line)");
-    }
-    if (std::find(names.begin(), names.end(), r.key.op) == names.end())
-      throw std::runtime_error(where + ": unknown operator '" + r.key.op + "'");
-    if (r.reason.find_first_not_of(" \t\n") == std::string::npos)
-      throw std::runtime_error(where + ": the reason is empty; say why the mutant behaves as the reference does");
-    if (!keys.insert(r.key.key()).second) throw std::runtime_error(where + ": the same mutation is recorded twice");
-    out.push_back(std::move(r));
-  }
-  return out;
-}
-
 namespace {
+
+// The keys an entry may have; `reason` and `hidden_only` exclusive.
+const std::set<std::string> kEntryFields = {"file", "operator", "line", "mutated", "occurrence", "reason", "hidden_only"};
+
+const char* review_field(Review review) { return review == Review::equivalent ? "reason" : "hidden_only"; }
 
 std::string quoted(const std::string& s) {
   YAML::Emitter e;
@@ -70,9 +32,70 @@ std::string quoted(const std::string& s) {
 
 }  // namespace
 
-std::string reviewed_entry_yaml(const Mutation& m, const std::string& reason) {
+std::vector<ReviewedMutant> read_reviewed_mutants(const fs::path& file) {
+  std::vector<ReviewedMutant> out;
+  if (!fs::exists(file)) return out;
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(file.string());
+  } catch (const YAML::Exception& e) {
+    throw std::runtime_error(file.string() + ": not valid YAML: " + e.what());
+  }
+  if (root.IsNull()) return out;
+  if (!root.IsSequence()) throw std::runtime_error(file.string() + ": expected a list of reviewed mutants");
+  const auto& names = mutation_operator_names();
+  std::set<std::string> keys;
+  for (const auto& entry : root) {
+    ReviewedMutant r;
+    r.yaml_line = entry.Mark().line + 1;
+    const std::string where = file.string() + ":" + std::to_string(r.yaml_line);
+    const std::string fields_help =
+        " (file, operator, line, mutated, occurrence, and reason or hidden_only; `grader mutate` prints them)";
+    if (!entry.IsMap()) throw std::runtime_error(where + ": an entry is a map" + fields_help);
+    for (const auto& kv : entry) {
+      const auto name = kv.first.as<std::string>("");
+      if (!kEntryFields.count(name)) throw std::runtime_error(where + ": unknown field '" + name + "'" + fields_help);
+    }
+    auto field = [&](const char* name) {
+      if (!entry[name] || !entry[name].IsScalar())
+        throw std::runtime_error(where + ": the entry needs '" + name + "'" + fields_help);
+      return entry[name].as<std::string>();
+    };
+    r.key.file = field("file");
+    r.key.op = field("operator");
+    r.key.before = field("line");
+    r.key.after = field("mutated");
+    try {
+      r.key.occurrence = std::stoi(field("occurrence"));
+    } catch (const std::logic_error&) {
+      throw std::runtime_error(where + ": occurrence must be a number (1 for the first such mutation of the line)");
+    }
+    const bool equivalent = static_cast<bool>(entry["reason"]), hidden_only = static_cast<bool>(entry["hidden_only"]);
+    if (equivalent == hidden_only)
+      throw std::runtime_error(where + (equivalent ? ": the entry has both 'reason' and 'hidden_only'"
+                                                   : ": the entry has neither 'reason' nor 'hidden_only'") +
+                               "; give exactly one: reason for a mutant no test catches that behaves as the reference "
+                               "does, hidden_only for a mutant only hidden tests catch");
+    r.review = equivalent ? Review::equivalent : Review::hidden_only;
+    // `reason:` with nothing after it is an empty reason (said below), not a missing field.
+    r.reason = entry[review_field(r.review)].IsNull() ? std::string() : field(review_field(r.review));
+    if (std::find(names.begin(), names.end(), r.key.op) == names.end())
+      throw std::runtime_error(where + ": unknown operator '" + r.key.op + "'");
+    if (r.reason.find_first_not_of(" \t\n") == std::string::npos)
+      throw std::runtime_error(where + (r.review == Review::equivalent
+                                            ? ": the reason is empty; say why the mutant behaves as the reference does"
+                                            : ": hidden_only is empty; say why no public test can state the requirement "
+                                              "the mutant breaks"));
+    if (!keys.insert(r.key.key()).second) throw std::runtime_error(where + ": the same mutation is recorded twice");
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::string reviewed_entry_yaml(const Mutation& m, Review review, const std::string& reason) {
   return "- file: " + m.file + "\n  operator: " + m.op + "\n  line: " + quoted(m.before) + "\n  mutated: " +
-         quoted(m.after) + "\n  occurrence: " + std::to_string(m.occurrence) + "\n  reason: " + quoted(reason) + "\n";
+         quoted(m.after) + "\n  occurrence: " + std::to_string(m.occurrence) + "\n  " + review_field(review) + ": " +
+         quoted(reason) + "\n";
 }
 
 std::size_t LessonMutation::count(MutantFate fate) const {
@@ -97,7 +120,7 @@ namespace {
 
 // How one graded mutant fared: the first failed public test, else the first failed hidden one.
 GeneratedMutant classify(Mutation m, const runner::SubmissionResult& result) {
-  GeneratedMutant g{std::move(m), MutantFate::survived, ""};
+  GeneratedMutant g{std::move(m), MutantFate::survived, "", ""};
   std::string first_hidden;
   for (const auto& lesson : result.lessons) {
     if (lesson.status == runner::LessonStatus::compile_error) {
@@ -127,7 +150,68 @@ GeneratedMutant classify(Mutation m, const runner::SubmissionResult& result) {
   return g;
 }
 
+// "line 12: dir/f.cpp:40 [constant]" (or without ":40" for an entry that matches no mutation).
+std::string entry_place(const ReviewedMutant& r, int source_line) {
+  return "line " + std::to_string(r.yaml_line) + ": " + r.key.file +
+         (source_line > 0 ? ":" + std::to_string(source_line) : std::string()) + " [" + r.key.op + "]";
+}
+
+// Why `r` no longer says what its mutant `g` does; empty when it does.
+std::string stale_because(const ReviewedMutant& r, const GeneratedMutant& g) {
+  const std::string what = r.review == Review::equivalent ? "is reviewed as equivalent" : "is reviewed as hidden_only";
+  switch (g.fate) {
+    case MutantFate::not_compiling:
+      return what + " but no longer compiles; remove the entry";
+    case MutantFate::killed_by_public:
+      return what + " but the public test " + g.detail + " now catches it; remove the entry";
+    case MutantFate::killed_only_by_hidden:
+      return r.review == Review::equivalent
+                 ? what + " but the hidden test " + g.detail +
+                       " catches it, so it is not equivalent: add a public test that catches it, or replace "
+                       "'reason' by hidden_only: \"<why no public test can state this requirement>\""
+                 : std::string();
+    case MutantFate::survived:
+      return r.review == Review::hidden_only
+                 ? what + " but no test catches it any more: kill it with a test, or review it as equivalent "
+                          "(reason: instead of hidden_only:)"
+                 : std::string();
+    default:
+      return std::string();  // an error says nothing of the mutant; it is reported as such
+  }
+}
+
 }  // namespace
+
+void apply_reviews(LessonMutation& lesson, const std::vector<Mutation>& generated,
+                   const std::vector<ReviewedMutant>& reviewed, const std::vector<std::string>& operators) {
+  auto looked_at = [&](const ReviewedMutant& r) {
+    return operators.empty() || std::find(operators.begin(), operators.end(), r.key.op) != operators.end();
+  };
+  std::set<std::string> generated_keys;
+  for (const auto& m : generated) generated_keys.insert(m.key());
+  std::map<std::string, const ReviewedMutant*> reviewed_by_key;
+  for (const auto& r : reviewed) {
+    if (!looked_at(r)) continue;
+    reviewed_by_key[r.key.key()] = &r;
+    if (!generated_keys.count(r.key.key()))
+      lesson.stale.push_back(entry_place(r, 0) + " \"" + r.key.before + "\" -> \"" + r.key.after +
+                             "\": no such mutation any more; remove the entry");
+  }
+  for (auto& g : lesson.run) {
+    const auto it = reviewed_by_key.find(g.mutation.key());
+    if (it == reviewed_by_key.end()) continue;
+    const ReviewedMutant& r = *it->second;
+    if (const auto why = stale_because(r, g); !why.empty()) {
+      lesson.stale.push_back(entry_place(r, g.mutation.line) + " " + why);
+    } else if (g.fate == MutantFate::survived) {
+      g.fate = MutantFate::equivalent;
+      g.detail = r.reason;
+    } else if (g.fate == MutantFate::killed_only_by_hidden) {
+      g.fate = MutantFate::hidden_only_reviewed;
+      g.reason = r.reason;
+    }
+  }
+}
 
 std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, const MutateOptions& options) {
   const auto& course = grader.course();
@@ -155,9 +239,9 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
     grading.include_hidden = true;
     grading.lessons = {lesson.id};
 
-    std::vector<ReviewedSurvivor> reviewed;
+    std::vector<ReviewedMutant> reviewed;
     try {
-      reviewed = read_reviewed_survivors(equivalent_file(course.root, lesson.id));
+      reviewed = read_reviewed_mutants(equivalent_file(course.root, lesson.id));
     } catch (const std::exception& e) {
       lm.problem = e.what();
       out.push_back(std::move(lm));
@@ -191,18 +275,6 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           mutations.push_back(std::move(m));
     }
     lm.generated = mutations.size();
-    std::map<std::string, const ReviewedSurvivor*> reviewed_by_key;
-    for (const auto& r : reviewed) reviewed_by_key[r.key.key()] = &r;
-    {
-      std::set<std::string> generated_keys;
-      for (const auto& m : mutations) generated_keys.insert(m.key());
-      for (const auto& r : reviewed)
-        if (!generated_keys.count(r.key.key()) &&
-            (options.operators.empty() ||
-             std::find(options.operators.begin(), options.operators.end(), r.key.op) != options.operators.end()))
-          lm.stale.push_back("line " + std::to_string(r.yaml_line) + ": " + r.key.file + " [" + r.key.op + "] \"" +
-                             r.key.before + "\" -> \"" + r.key.after + "\": no such mutation any more");
-    }
 
     const auto chosen = sample_indices(mutations.size(), options.max_per_lesson, options.seed);
     lm.run.resize(chosen.size());
@@ -216,7 +288,7 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           try {
             lm.run[k] = classify(m, grader.grade(files_of_mutant, grading));
           } catch (const std::exception& e) {
-            lm.run[k] = {m, MutantFate::error, e.what()};
+            lm.run[k] = {m, MutantFate::error, e.what(), ""};
           }
         },
         [&](std::size_t k) {
@@ -225,19 +297,7 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
               std::to_string(m.line) + " [" + m.op + "]");
         });
 
-    for (auto& g : lm.run) {
-      const auto it = reviewed_by_key.find(g.mutation.key());
-      if (it == reviewed_by_key.end()) continue;
-      if (g.fate == MutantFate::survived) {
-        g.fate = MutantFate::equivalent;
-        g.detail = it->second->reason;
-      } else if (g.fate != MutantFate::error) {
-        lm.stale.push_back("line " + std::to_string(it->second->yaml_line) + ": " + g.mutation.file + ":" +
-                           std::to_string(g.mutation.line) + " [" + g.mutation.op + "] is reviewed as equivalent but " +
-                           (g.fate == MutantFate::not_compiling ? "no longer compiles" : "is now caught by " + g.detail) +
-                           "; remove the entry");
-      }
-    }
+    apply_reviews(lm, mutations, reviewed, options.operators);
     out.push_back(std::move(lm));
   }
   return out;

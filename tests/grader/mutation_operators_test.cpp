@@ -6,8 +6,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <set>
 
 #include "grader/validate/generated_mutants.hpp"
@@ -146,32 +144,6 @@ TEST(MutationSample, SameSeedSameSampleAndEveryIndexOnce) {
   EXPECT_LT(a.back(), 100u);
   EXPECT_EQ(gv::sample_indices(5, 0, 1).size(), 5u);
   EXPECT_EQ(gv::sample_indices(5, 9, 1).size(), 5u);
-}
-
-TEST(ReviewedSurvivors, RoundTripAndRefuseAnEntryWithoutReason) {
-  const auto m = gv::generate_mutations("x/x.cpp", "int f(int a) { return a < \"q\\\"\"[0]; }").front();
-  const std::string dir = ::testing::TempDir() + "/reviewed-survivors";
-  std::filesystem::create_directories(dir);
-  const std::string file = dir + "/x.equivalent.yaml";
-  {
-    std::ofstream out(file);
-    out << gv::reviewed_entry_yaml(m, "the same for every input");
-  }
-  const auto read = gv::read_reviewed_survivors(file);
-  ASSERT_EQ(read.size(), 1u);
-  EXPECT_EQ(read[0].key.key(), m.key());
-  EXPECT_EQ(read[0].reason, "the same for every input");
-  {
-    std::ofstream out(file);
-    out << gv::reviewed_entry_yaml(m, " ");
-  }
-  try {
-    gv::read_reviewed_survivors(file);
-    ADD_FAILURE() << "an empty reason was accepted";
-  } catch (const std::runtime_error& e) {
-    EXPECT_NE(std::string(e.what()).find("the reason is empty"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find(file + ":1"), std::string::npos) << e.what();
-  }
 }
 
 }  // namespace

@@ -31,8 +31,10 @@ TEST(PeFormula, ShapeIsSeqLenByDModel) {
   // An odd width keeps all its columns: the last one is a sine without a partner.
   EXPECT_ENCODING_SHAPE("positional_encoding(3, 5)", student::positional_encoding(3, 5), 3, 5);
   EXPECT_ENCODING_SHAPE("positional_encoding(1, 1)", student::positional_encoding(1, 1), 1, 1);
-  // No positions is a valid request: an empty (0, 4) matrix.
+  // No positions is a valid request: an empty (0, 4) matrix. No width is too
+  // (the header asks d_model >= 0): three positions of nothing, (3, 0).
   EXPECT_ENCODING_SHAPE("positional_encoding(0, 4)", student::positional_encoding(0, 4), 0, 4);
+  EXPECT_ENCODING_SHAPE("positional_encoding(3, 0)", student::positional_encoding(3, 0), 3, 0);
 }
 
 TEST(PeFormula, FirstRowAlternatesZeroAndOne) {
@@ -79,6 +81,32 @@ TEST(PeFormula, MatchesHandComputedTable) {
   const course::MatrixXd pe = student::positional_encoding(5, 8);
   EXPECT_ENCODING_NEAR("positional_encoding(5, 8)", pe, pe_checks::hand_computed_width8(5),
                        "sin/cos(pos / 10^i) computed by hand", kTol.atol);
+}
+
+TEST(PeFormula, WidthsOneAndTwoHoldTheFirstPair) {
+  // The narrowest widths: pair 0 turns at 1 radian per position, so width 2 is
+  // sin(pos), cos(pos) and width 1 its sine alone (the lone sine of an odd width).
+  for (course::Index d_model : {1, 2}) {
+    const std::string call = call_text("positional_encoding", 3, d_model);
+    const course::MatrixXd pe = student::positional_encoding(3, d_model);
+    ASSERT_ENCODING_SHAPE(call, pe, 3, d_model);
+    course::MatrixXd want(3, d_model);
+    for (course::Index pos = 0; pos < 3; ++pos) {
+      want(pos, 0) = std::sin(static_cast<double>(pos));
+      if (d_model == 2) want(pos, 1) = std::cos(static_cast<double>(pos));
+    }
+    EXPECT_ENCODING_NEAR(call, pe, want, "sin(pos), then cos(pos) at width 2", kTol.atol);
+  }
+}
+
+TEST(PeFormula, PairsHoldAtEveryPosition) {
+  // Far down a long sequence too (rows 0 to 69): every pair is sin/cos(pos / 10^i)
+  // at every position, however the positions after the first are computed
+  // (directly, or from earlier ones by angle addition). Angles reach 69 radians,
+  // so the tolerance admits the rounding of the angle itself (values_tolerance).
+  const course::MatrixXd pe = student::positional_encoding(70, 8);
+  EXPECT_ENCODING_NEAR("positional_encoding(70, 8)", pe, pe_checks::hand_computed_width8(70),
+                       "sin/cos(pos / 10^i) computed by hand", pe_checks::values_tolerance(70));
 }
 
 TEST(PeFormula, OddWidthEndsWithASine) {
