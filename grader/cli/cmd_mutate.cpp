@@ -15,6 +15,7 @@ namespace {
 struct MutateArgs {
   std::vector<std::string> lessons;
   std::vector<std::string> operators;
+  std::vector<std::string> files;
   std::size_t max = 0;
   std::uint64_t seed = 1;
   bool show_reviewed_hidden_only = false;
@@ -42,6 +43,9 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
   app.add_option("--max", args->max, "Grade a sample of at most N mutants per lesson (default: all)");
   app.add_option("--seed", args->seed, "Seed of the --max sample (default 1; the same seed gives the same sample)");
   app.add_option("--operator", args->operators, "Only these operators (repeat the option for several)");
+  app.add_option("--file", args->files,
+                 "Only mutants of these reference files, named as course.yaml names them (e.g. lesson/file.cpp; repeat "
+                 "for several)");
   app.add_flag("--show-hidden-only", args->show_reviewed_hidden_only,
                "Also list the mutants only hidden tests catch whose hidden_only entry says why");
   return [&global, args]() {
@@ -55,10 +59,18 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
     for (const auto& op : args->operators)
       if (std::find(names.begin(), names.end(), op) == names.end())
         throw UsageError("no operator named '" + op + "'; see grader mutate --help");
+    for (const auto& f : args->files) {
+      bool known = false;
+      for (const auto& lesson : ctx->course.lessons)
+        for (const auto& e : lesson.exercises)
+          known = known || std::find(e.files.begin(), e.files.end(), f) != e.files.end();
+      if (!known) throw UsageError("no exercise file named '" + f + "' in course.yaml (its `files:` name them, e.g. lesson/file.cpp)");
+    }
     validate::MutateOptions options;
     options.jobs = ctx->jobs;
     options.lessons = args->lessons;
     options.operators = args->operators;
+    options.files = args->files;
     options.max_per_lesson = args->max;
     options.seed = args->seed;
     options.progress = [](const std::string& s) { std::cerr << "  ... " << s << "\n"; };

@@ -180,13 +180,20 @@ std::string stale_because(const ReviewedMutant& r, const GeneratedMutant& g) {
   }
 }
 
+/// A mutation the run's --operator and --file choices keep (an empty list keeps all).
+bool selected(const Mutation& m, const std::vector<std::string>& operators, const std::vector<std::string>& files) {
+  auto in = [](const std::vector<std::string>& list, const std::string& x) {
+    return list.empty() || std::find(list.begin(), list.end(), x) != list.end();
+  };
+  return in(operators, m.op) && in(files, m.file);
+}
+
 }  // namespace
 
 void apply_reviews(LessonMutation& lesson, const std::vector<Mutation>& generated,
-                   const std::vector<ReviewedMutant>& reviewed, const std::vector<std::string>& operators) {
-  auto looked_at = [&](const ReviewedMutant& r) {
-    return operators.empty() || std::find(operators.begin(), operators.end(), r.key.op) != operators.end();
-  };
+                   const std::vector<ReviewedMutant>& reviewed, const std::vector<std::string>& operators,
+                   const std::vector<std::string>& files) {
+  auto looked_at = [&](const ReviewedMutant& r) { return selected(r.key, operators, files); };
   std::set<std::string> generated_keys;
   for (const auto& m : generated) generated_keys.insert(m.key());
   std::map<std::string, const ReviewedMutant*> reviewed_by_key;
@@ -270,9 +277,7 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
       if (it == reference.files.end()) continue;
       sources[f] = it->second;
       for (auto& m : generate_mutations(f, it->second))
-        if (options.operators.empty() ||
-            std::find(options.operators.begin(), options.operators.end(), m.op) != options.operators.end())
-          mutations.push_back(std::move(m));
+        if (selected(m, options.operators, options.files)) mutations.push_back(std::move(m));
     }
     lm.generated = mutations.size();
 
@@ -297,7 +302,7 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
               std::to_string(m.line) + " [" + m.op + "]");
         });
 
-    apply_reviews(lm, mutations, reviewed, options.operators);
+    apply_reviews(lm, mutations, reviewed, options.operators, options.files);
     out.push_back(std::move(lm));
   }
   return out;

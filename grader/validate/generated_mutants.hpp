@@ -79,6 +79,7 @@ struct MutateOptions {
   int jobs = 1;
   std::vector<std::string> lessons;     ///< empty: every code lesson
   std::vector<std::string> operators;   ///< empty: all
+  std::vector<std::string> files;       ///< only mutants of these reference files ("lesson/file.cpp"); empty: all
   std::size_t max_per_lesson = 0;       ///< 0: every mutant; else a sample of this many per lesson
   std::uint64_t seed = 1;               ///< the sample's seed (same seed, same sample)
   std::function<void(const std::string&)> progress;
@@ -91,9 +92,11 @@ struct MutateOptions {
 /// every entry that says otherwise of its mutant (caught by a public test,
 /// not compiling, surviving a `hidden_only`, caught by hidden tests despite a
 /// `reason`) or matches no mutation is added to `lesson.stale`. An entry whose
-/// operator is not in `operators` (empty: all) is not looked at.
+/// operator is not in `operators`, or whose file is not in `files` (empty:
+/// all), is not looked at.
 void apply_reviews(LessonMutation& lesson, const std::vector<Mutation>& generated,
-                   const std::vector<ReviewedMutant>& reviewed, const std::vector<std::string>& operators);
+                   const std::vector<ReviewedMutant>& reviewed, const std::vector<std::string>& operators,
+                   const std::vector<std::string>& files = {});
 
 /// Generates, grades and classifies the mutants of each lesson.
 std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, const MutateOptions& options);

@@ -171,4 +171,15 @@ TEST(ReviewedMutants, EntriesOfOperatorsNotRunAreNotLookedAt) {
   EXPECT_EQ(lesson.stale.size(), 1u);
 }
 
+// `grader mutate --file`: an entry of another file is not looked at either.
+TEST(ReviewedMutants, EntriesOfFilesNotRunAreNotLookedAt) {
+  auto gone = mutations().front();  // a mutation of x/x.cpp that no run generates
+  gone.after = "int f(int a, int b) { // gone";
+  gv::LessonMutation lesson;
+  gv::apply_reviews(lesson, {}, {entry(gone, Review::equivalent, 10)}, {}, {"x/other.cpp"});
+  EXPECT_TRUE(lesson.stale.empty());
+  gv::apply_reviews(lesson, {}, {entry(gone, Review::equivalent, 10)}, {}, {"x/x.cpp"});
+  EXPECT_EQ(lesson.stale.size(), 1u);
+}
+
 }  // namespace
