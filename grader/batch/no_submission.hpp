@@ -15,9 +15,8 @@
 
 namespace grader::batch {
 
-/// The course's lesson folders, as a submission holds them ("attention",
-/// "positional-encoding", ...): the first folder of each exercise's files, in
-/// course order.
+/// The course's lesson folders, as a submission holds them: the first folder
+/// of each exercise's files, in course order.
 std::vector<std::string> submission_lesson_folders(const course::Course& course);
 
 /// "" when some entry may hold a submission: an archive or loose files (not
