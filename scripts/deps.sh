@@ -144,8 +144,31 @@ course_build_meter() {
   return 0
 }
 
+# course_build_failed LOG: the build's errors (20 lines at most) and where
+# the rest is, with what to do when the target asked for does not exist.
 course_build_failed() {
   echo failed
   grep -m 20 -E 'error|Error' "$1" >&2 || tail -n 20 "$1" >&2
+  course_unknown_target_hint "$1" >&2
   echo "The build failed; the full output is in $1" >&2
+}
+
+# course_unknown_target_hint LOG: when LOG says the build has no target of
+# the name asked for (Make's "No rule to make target 'X'", Ninja's "unknown
+# target 'X'"), one line: the targets a lesson has (cmake/CourseLesson.cmake)
+# and the command that lists this build's targets of that lesson.
+course_unknown_target_hint() {
+  local target lesson
+  target=$(sed -n -E "s/.*(No rule to make target|unknown target) [\`']([^']+)'.*/\2/p" "$1" | head -n 1)
+  [ -n "$target" ] || return 0
+  lesson=$target
+  if [[ $target =~ ^suite_(.+)_(public_serving|public|hidden)(_objects)?$ ]] ||
+    [[ $target =~ ^course_(.+)_(reference_server|reference|worker_table|student_pch|use_stubs|proxy)$ ]]; then
+    lesson=${BASH_REMATCH[1]}
+  fi
+  echo "No target '$target' in this build: a lesson ID (hyphens as underscores) has suite_ID_public," \
+    "course_ID_worker_table and course_ID_student_pch, with solutions/ also suite_ID_hidden and course_ID_reference," \
+    "and suite_ID_public_serving only when it uses an earlier lesson's reference (a uses entry without" \
+    "mode: student) or its exercises use one another; this build's targets of it:" \
+    "cmake --build build --target help | grep $lesson"
 }

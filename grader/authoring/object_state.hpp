@@ -231,6 +231,18 @@ const auto& travelling() {
 
 }  // namespace course::bridge
 
+/// The generated stubs and server of class course::Name (worker_support.hpp,
+/// reference_support.hpp) stop here, naming it, before anything else about
+/// it fails, when its lesson has no COURSE_OBJECT_STATE line for it: without
+/// one its calls cannot carry the object, and the errors that follow are
+/// about the framework's templates, not the missing line.
+#define COURSE_OBJECT_STATE_REQUIRED_(Name)                                                                      \
+  static_assert(::course::bridge::has_object_state<::course::Name>,                                             \
+                "class course::" #Name " is built by code graded against its lesson's reference (a later "        \
+                "lesson's `uses` without mode: student, or another exercise's): add COURSE_OBJECT_STATE(course::" \
+                #Name ", (constructor members...), (setter, member)...) after the list in its lesson's "           \
+                "bridge/declarations.hpp (docs/bridge-api.md, \"A class a later lesson uses\")")
+
 // ---- COURSE_OBJECT_STATE(Class, (constructor members...), later members...) ----
 
 #define COURSE_OBJECT_STATE_POINTERS_(Class, ...) __VA_OPT__(COURSE_FOR_EACH(COURSE_FIELD_POINTER, Class, __VA_ARGS__))

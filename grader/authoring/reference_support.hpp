@@ -138,7 +138,10 @@ bool serve_object_reference(std::string lesson, Cost cost) {
 // estimated by course::bridge::<id>::costs::<Class>::construct, ::<method>
 // and ::call_operator.
 #define COURSE_SERVE_CLASS_(Name, types, names, methods)                                       \
-  &&::course::bridge::serve_object_reference<nullptr, course_served_declared_::Name::construct>( \
+  &&[] {                                                                                        \
+    COURSE_OBJECT_STATE_REQUIRED_(Name);                                                        \
+    return true;                                                                                \
+  }() && ::course::bridge::serve_object_reference<nullptr, course_served_declared_::Name::construct>( \
       lesson, course_served_declared_::costs::Name::construct) COURSE_SERVE_MEMBERS_(Name methods)
 #define COURSE_SERVE_METHOD_(name, ...) COURSE_METHOD_ENTRY(COURSE_SERVE_METHOD_AS_, name, __VA_ARGS__)
 #define COURSE_SERVE_METHOD_AS_(marker, name, ...) , (marker, name, name)

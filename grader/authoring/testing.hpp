@@ -17,6 +17,7 @@
 //   EXPECT_HOLDS(condition, "weight (0, 1) should be NaN, got 0.3");
 //   EXPECT_INVALID_ARGUMENT(statement, "fragment of the message");
 //   EXPECT_CHECK(course_testing::near(subject, got, want, kTol, mistakes));  // the general form
+//   course_testing::cause_if_eigen_stops(course::EigenCheck::element_outside_matrix, "cause");  // a call Eigen stops
 //
 // The call is the latest one the test made into the student's code (the
 // proxies name it, e.g. "softmax_rows(<matrix (2, 3)>)"); a check of a
@@ -31,8 +32,10 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "grader/authoring/eigen_checks.hpp"
 #include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
 #include "grader/protocol/errors.hpp"
@@ -110,6 +113,16 @@ KnownMistake mistake_within(std::string cause, const V& result, double match_tol
 /// A mistake told by the result's shape alone (e.g. (S, L) for (L, S)).
 inline KnownMistake shape_mistake(std::string cause, std::vector<std::int64_t> shape) {
   return {std::move(cause), {std::move(shape), {}, 9}, true, -1};
+}
+
+/// A likely cause for a call of this test that Eigen stops at `check` (an
+/// index or a shape its size check refuses: grader/authoring/eigen_checks.hpp),
+/// said under the failure that stop ends the test with. Declare it before the
+/// calls, for the rest of the test, where a lesson's known mistake makes that
+/// stop (an odd width writing a cosine one column past the end):
+///   course_testing::cause_if_eigen_stops(course::EigenCheck::element_outside_matrix, "cause");
+inline void cause_if_eigen_stops(course::EigenCheck check, std::string cause) {
+  grader::client::declare_stop_cause("eigen_assert", course::eigen_stop_message(check), std::move(cause));
 }
 
 /// The latest call the test made into the student's code, as the proxy

@@ -186,6 +186,7 @@ typename std::remove_cvref_t<decltype(Decl)>::Result call_by_reference(C& object
   }
 #define COURSE_USE_STUB_DECL_(Name, decl) std::remove_cvref_t<decltype(course_use_stubs_declared_::Name::decl)>
 #define COURSE_USE_STUB_CLASS_(Name, types, names, methods)                                                  \
+  COURSE_OBJECT_STATE_REQUIRED_(Name);                                                                       \
   course::Name::Name(COURSE_PP_PARAMS(COURSE_PP_NARGS(COURSE_PP_UNPAREN names),                              \
                                       COURSE_USE_STUB_DECL_(Name, construct)::Signature)) {                  \
     ::course::bridge::construct_by_reference<course_use_stubs_declared_::Name::construct>(                   \

@@ -15,6 +15,7 @@
 
 #include "grader/archive/extract.hpp"
 #include "grader/batch/batch.hpp"
+#include "grader/batch/no_submission.hpp"
 #include "grader/batch/progress.hpp"
 #include "grader/batch/submission_time.hpp"
 #include "grader/batch/summary.hpp"
@@ -48,6 +49,7 @@ struct GradeCliOptions {
   std::string shard;
   bool shard_from_env = false;
   bool allow_skipped = false;
+  bool allow_empty = false;  ///< grade a batch whose every entry is a folder holding no lesson folder
   std::vector<std::string> lessons;
   double deadline_s = -1;  ///< < 0: no deadline
   std::string deadlines;     ///< the deadlines file (docs/deadlines.md)
@@ -263,6 +265,9 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
   app.add_flag("--allow-skipped", o->allow_skipped,
                "A batch: exit 0 even when some entries were skipped (no student id in their name, ...); they are "
                "still listed in the summary");
+  app.add_flag("--allow-empty", o->allow_empty,
+               "Grade the folders given even when none of their entries holds a lesson folder of the course "
+               "(each then scores 0); without it such a batch is refused as read from the wrong folder");
   app.add_flag("--batch", o->batch, "Treat the arguments as a batch even when there is one submission");
   app.add_flag("--public-only", o->public_only, "Grade on the public tests only");
   app.add_option("--deadline-s", o->deadline_s,
@@ -324,6 +329,10 @@ Command add_grade(CLI::App& app, const GlobalOptions& global) {
       throw UsageError(unmatched.empty() ? std::string("no submissions found in the paths given")
                                          : "no submissions found in the paths given (" + std::to_string(unmatched.size()) +
                                                " skipped, listed above)");
+    // Before any shard is taken: every shard of a wrong folder refuses it alike.
+    if (!o->allow_empty)
+      if (std::string wrong = batch::no_submission_in(ctx->course, entries, paths, "--allow-empty"); !wrong.empty())
+        throw UsageError(wrong);
     if (!o->shard.empty() || o->shard_from_env) {
       if (!o->shard.empty() && o->shard_from_env) throw UsageError("give --shard or --shard-from-env, not both");
       batch::Shard shard;

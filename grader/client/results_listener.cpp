@@ -6,6 +6,7 @@
 
 #include "grader/client/call_end.hpp"
 #include "grader/protocol/errors.hpp"
+#include "grader/testing/tensor_compare.hpp"
 #include "grader/util/caps.hpp"
 
 namespace grader::client {
@@ -15,7 +16,30 @@ std::vector<std::pair<std::string, std::string>>& argument_expectations() {
   static std::vector<std::pair<std::string, std::string>> recorded;
   return recorded;
 }
+/// A likely cause the running test declared for a call's error (declare_stop_cause).
+struct StopCause {
+  std::string error_kind;
+  std::string message;  ///< empty: any message
+  std::string cause;
+};
+
+std::vector<StopCause>& stop_causes() {
+  static std::vector<StopCause> declared;
+  return declared;
+}
+
+/// "\n  likely cause: ..." for the first cause declared for this error, or "".
+std::string declared_cause_line(const std::string& error_kind, const std::string& message) {
+  for (const auto& c : stop_causes())
+    if (c.error_kind == error_kind && (c.message.empty() || c.message == message))
+      return "\n" + testing::likely_cause_line(c.cause);
+  return "";
+}
 }  // namespace
+
+void declare_stop_cause(std::string error_kind, std::string message, std::string cause) {
+  stop_causes().push_back({std::move(error_kind), std::move(message), std::move(cause)});
+}
 
 void record_argument_expectation(const std::string& argument, const std::string& message) {
   auto& recorded = argument_expectations();
@@ -33,6 +57,7 @@ ResultsListener::~ResultsListener() {
 void ResultsListener::OnTestStart(const ::testing::TestInfo&) {
   student().clear_call_log();
   argument_expectations().clear();
+  stop_causes().clear();
 }
 
 void ResultsListener::OnTestEnd(const ::testing::TestInfo& info) {
@@ -174,10 +199,11 @@ std::string in_student_terms(const std::string& raw, const std::vector<CallRecor
   }
   if (last.error_kind == "not_implemented" || last.error_kind == "bad_alloc") return last.call_text + ": " + what;
   // An Eigen size check in the student's code (grader/authoring/eigen_assert.hpp): its own sentence.
-  if (last.error_kind == "eigen_assert") return last.call_text + ": " + instead + what;
+  const std::string cause = declared_cause_line(last.error_kind, what);
+  if (last.error_kind == "eigen_assert") return last.call_text + ": " + instead + what + cause;
   if (!last.error_kind.empty())
     return last.call_text + ": " + instead + (instead.empty() ? "threw " : "your code threw ") +
-           exception_type(last.error_kind) + ": " + what;
+           exception_type(last.error_kind) + ": " + what + cause;
   // The call returned, and the test's own code could not go on with the
   // result (an index past the end of a result of the wrong shape, ...).
   return last.call_text + ": the result could not be checked: " + what +

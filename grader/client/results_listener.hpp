@@ -60,6 +60,15 @@ class ResultsListener : public ::testing::EmptyTestEventListener {
 /// argument would satisfy too (grader/validate/argument_checks.hpp).
 void record_argument_expectation(const std::string& argument, const std::string& message);
 
+/// Declares, for the running test (until the next test starts), the likely
+/// cause of a call that ends in the student's error of kind `error_kind`
+/// ("eigen_assert", "out_of_range", ...) with exactly `message` (any message
+/// when empty): the failure that error ends the test with adds
+/// "likely cause: <cause>" (in_student_terms). The suite's author names what
+/// happened, never the words of one test's failure; the first declaration
+/// that fits is said. course_testing::cause_if_eigen_stops is the usual form.
+void declare_stop_cause(std::string error_kind, std::string message, std::string cause);
+
 /// Gives the objects a test makes in the worker (docs/bridge-api.md) the
 /// lifetime of that test: appended by the suite main before any other
 /// listener, so it releases them after the test's result is written.
@@ -79,7 +88,8 @@ std::string joined_failures(const ::testing::TestResult& result, std::size_t cap
 /// exception that ended the test becomes "<call>: expected <what the call was
 /// due>, but your code threw std::<kind>: <what>" (the latest of `calls` is
 /// the one that threw; CallRecord::expected), "<call>: expected ..., but
-/// <what>" for a broken worker or an Eigen size check, "<call>: <what>" for a
+/// <what>" for a broken worker or an Eigen size check (either error with the
+/// likely cause the test declared for it: declare_stop_cause), "<call>: <what>" for a
 /// stub, "<call>: the result could not be checked: ..." for an exception of
 /// the test's own code; any other message is unchanged.
 std::string in_student_terms(const std::string& message, const std::vector<CallRecord>& calls);

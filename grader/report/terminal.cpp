@@ -216,6 +216,22 @@ std::string workspace_file(const TerminalStyle& style, const course::Exercise& e
   return plain_line(folder + exercise.files.front());
 }
 
+/// What a quiz's unanswered questions are said as, where another exercise's
+/// stubs say "not implemented yet": each question is a test, one not answered
+/// yet is not_implemented (runner/quiz.hpp), so the count is of answers;
+/// `check` adds that nothing is scored before submission.
+std::string quiz_answers_line(const TerminalStyle& style, const course::Exercise& exercise, const ExerciseView& e) {
+  const auto empty = static_cast<std::size_t>(std::count_if(e.tests.begin(), e.tests.end(), [](const runner::TestResult* t) {
+    return t->status == runner::TestStatus::not_implemented;
+  }));
+  const std::size_t questions = e.tests.size();
+  std::string line = fmt::format("{} of {} questions answered", questions - empty, questions);
+  line += empty == questions ? ": start with the TODO in " + workspace_file(style, exercise)
+                             : fmt::format(" ({} still empty in {})", empty, workspace_file(style, exercise));
+  if (e.unscored_quiz) line += "; answers are scored when you submit";
+  return line;
+}
+
 void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& style, const std::string& lesson,
                     const ExerciseView& e, bool failures) {
   const auto& exercise = *e.exercise;
@@ -265,7 +281,11 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     }
     if (t->status == runner::TestStatus::not_implemented) {
       if (!stub_noted)
-        out << c.paint(Ink::quiet, "      not implemented yet: start with the TODO in " + workspace_file(style, exercise)) << "\n";
+        out << c.paint(Ink::quiet, "      " + (exercise.kind == course::ExerciseKind::quiz
+                                                   ? quiz_answers_line(style, exercise, e)
+                                                   : "not implemented yet: start with the TODO in " +
+                                                         workspace_file(style, exercise)))
+            << "\n";
       stub_noted = true;
       continue;
     }

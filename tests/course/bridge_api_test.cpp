@@ -11,7 +11,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -23,9 +22,7 @@
 #include "grader/authoring/codec.hpp"
 #include "grader/authoring/proxy_support.hpp"
 #include "grader/authoring/worker_support.hpp"
-#include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
-#include "grader/util/files.hpp"
 #include "support/fixture_worker.hpp"
 #include "support/timeouts.hpp"
 
@@ -241,13 +238,10 @@ TEST(BridgeDeclaration, ArgumentsOfTheWrongNumberOrTypeAreProtocolErrors) {
 
 // ---- against a real worker ------------------------------------------------
 
-std::unique_ptr<grader::util::TempDir> work_dir;
-
 class BridgeWorker : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    work_dir = std::make_unique<grader::util::TempDir>("bridge-api-test");
-    gc::WorkerOptions o = course_test::fixture_worker_options(BRIDGE_TEST_WORKER, work_dir->path().string());
+    gc::WorkerOptions o = course_test::fixture_worker_options(BRIDGE_TEST_WORKER, course_test::fixture_work_dir("bridge-api-test"));
     gc::configure_student(o);
   }
 };
@@ -388,10 +382,4 @@ TEST_F(BridgeWorker, UnknownHandlesAreRefusedByTheWorker) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  ::testing::UnitTest::GetInstance()->listeners().Append(new gc::TestObjectsListener);
-  const int status = RUN_ALL_TESTS();
-  work_dir.reset();
-  return status;
-}
+int main(int argc, char** argv) { return course_test::run_fixture_worker_tests(argc, argv); }

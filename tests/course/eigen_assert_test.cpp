@@ -2,6 +2,7 @@
 // (the header comes first, before Eigen), throw course::EigenAssertion with a
 // sentence a student can act on, and never Eigen's header text.
 #include "grader/authoring/eigen_assert.hpp"
+#include "grader/authoring/eigen_checks.hpp"
 
 #include <gtest/gtest.h>
 
@@ -60,4 +61,13 @@ TEST(EigenAssert, AnUnknownConditionIsQuotedAndCut) {
             "Eigen stopped your code: its size check `x > 0` failed (a shape or an index that does not fit)");
   const std::string long_condition(500, 'c');
   EXPECT_LT(course::eigen_assertion_sentence(long_condition).size(), 320u);
+}
+
+TEST(EigenAssert, AStopIsWordedAsTheCheckItsCauseIsDeclaredFor) {
+  // A suite declares a likely cause by check (course_testing::cause_if_eigen_stops),
+  // and the worker's message for that check is exactly eigen_stop_message(check).
+  M m = M::Zero(3, 5);
+  EXPECT_EQ(sentence_of([&] { m(0, 5) = 1; }), course::eigen_stop_message(course::EigenCheck::element_outside_matrix));
+  EXPECT_EQ(sentence_of([&] { M c = m * m; }), course::eigen_stop_message(course::EigenCheck::product_sizes));
+  EXPECT_EQ(course::eigen_check_of("x > 0"), course::EigenCheck::unknown);
 }

@@ -8,7 +8,6 @@
 
 #include <chrono>
 #include <cstddef>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -16,9 +15,7 @@
 #include "grader/authoring/proxy_support.hpp"
 #include "grader/authoring/reference_support.hpp"
 #include "grader/client/reference_table.hpp"
-#include "grader/client/results_listener.hpp"
 #include "grader/client/worker_client.hpp"
-#include "grader/util/files.hpp"
 #include "object_state_fixture.hpp"
 #include "support/fixture_worker.hpp"
 #include "support/timeouts.hpp"
@@ -100,13 +97,10 @@ TEST(ObjectState, TheReferenceRebuildsTheObjectThroughItsConstructorAndSetters) 
 
 // ---- against a real worker ------------------------------------------------
 
-std::unique_ptr<grader::util::TempDir> work_dir;
-
 class ObjectStateWorker : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    work_dir = std::make_unique<grader::util::TempDir>("object-state-test");
-    gc::WorkerOptions o = course_test::fixture_worker_options(OBJECT_STATE_TEST_WORKER, work_dir->path().string());
+    gc::WorkerOptions o = course_test::fixture_worker_options(OBJECT_STATE_TEST_WORKER, course_test::fixture_work_dir("object-state-test"));
     o.callback_lessons = {"object-state-fixture"};
     gc::configure_student(o);
   }
@@ -132,10 +126,4 @@ TEST_F(ObjectStateWorker, TheReferencesErrorReachesTheLaterLessonsCode) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  ::testing::InitGoogleTest(&argc, argv);
-  ::testing::UnitTest::GetInstance()->listeners().Append(new gc::TestObjectsListener);
-  const int status = RUN_ALL_TESTS();
-  work_dir.reset();
-  return status;
-}
+int main(int argc, char** argv) { return course_test::run_fixture_worker_tests(argc, argv); }

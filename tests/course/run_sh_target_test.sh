@@ -75,4 +75,24 @@ if [ -n "$python" ]; then
 else
   echo "note: no Python here; the meter's terminal output was not checked"
 fi
-((failures == 0)) && echo "every command builds its target; the build's progress shows on a terminal only" || exit 1
+# A failed build that asked for a target the build does not have (Make's and
+# Ninja's words): the lesson's targets and the command that lists them; any
+# other failure is told as before, without that line.
+for said in "gmake: *** No rule to make target 'suite_my_lesson_public_serving'.  Stop." \
+  "ninja: error: unknown target 'suite_my_lesson_public_serving'"; do
+  printf '%s\n' "$said" >"$log"
+  told=$(course_build_failed "$log" 2>&1)
+  for part in "No target 'suite_my_lesson_public_serving' in this build" "suite_ID_public_serving only when it uses" \
+    "cmake --build build --target help | grep my_lesson" "the full output is in $log"; do
+    if [[ $told != *"$part"* ]]; then
+      echo "FAIL: a build without the target asked for ($said) does not say '$part':"; echo "$told"
+      failures=$((failures + 1))
+    fi
+  done
+done
+printf '%s\n' "x.cpp:3:1: error: 'y' was not declared in this scope" >"$log"
+if course_build_failed "$log" 2>&1 | grep -q "No target"; then
+  echo "FAIL: a compile error is told as a missing target"; failures=$((failures + 1))
+fi
+
+((failures == 0)) && echo "every command builds its target; the build's progress shows on a terminal only; a missing target is named with the lesson's targets" || exit 1

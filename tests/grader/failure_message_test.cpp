@@ -154,6 +154,25 @@ TEST(StudentTerms, AnEigenSizeCheckIsTheCoursesSentenceNotEigensHeader) {
             "feed_forward(<tensor (1, 2, 4)>): expected a tensor, but Eigen stopped your code at a matrix product");
 }
 
+TEST(StudentTerms, AStopTheTestDeclaredACauseForSaysTheCause) {
+  std::vector<gc::CallRecord> calls = {{"positional_encoding(3, 5)", "", false, "eigen_assert", false, "a matrix", {}, {}}};
+  const std::string index_stop =
+      "C++ exception with description \"Eigen stopped your code at an index outside\" thrown in the test body.";
+  const std::string said = "positional_encoding(3, 5): expected a matrix, but Eigen stopped your code at an index outside";
+  // A cause declared for another stop, or another kind, is not this one's.
+  gc::declare_stop_cause("eigen_assert", "Eigen stopped your code at a product", "the product's cause");
+  gc::declare_stop_cause("out_of_range", "", "the out_of_range cause");
+  EXPECT_EQ(gc::in_student_terms(index_stop, calls), said);
+  gc::declare_stop_cause("eigen_assert", "Eigen stopped your code at an index outside", "an odd width writes past the end");
+  gc::declare_stop_cause("eigen_assert", "", "said only when no earlier declaration fits");
+  EXPECT_EQ(gc::in_student_terms(index_stop, calls), said + "\n  likely cause: an odd width writes past the end");
+  // Any message of a kind, for the student's own exception.
+  calls = {{"table.at(9)", "", false, "out_of_range", false, "a number", {}, {}}};
+  EXPECT_EQ(gc::in_student_terms("C++ exception with description \"index 9\" thrown in the test body.", calls),
+            "table.at(9): expected a number, but your code threw std::out_of_range: index 9\n"
+            "  likely cause: the out_of_range cause");
+}
+
 TEST(StudentTerms, AStubAndABrokenWorkerKeepTheirOwnWords) {
   std::vector<gc::CallRecord> calls = {{"softmax_rows(<matrix (1, 4)>)", "", false, "not_implemented", false, "", {}, {}}};
   EXPECT_EQ(gc::in_student_terms("C++ exception with description \"not implemented: softmax_rows\" thrown in the test body.", calls),

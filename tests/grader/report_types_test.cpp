@@ -302,4 +302,27 @@ TEST(CheckText, TestsWaitingForAnotherExercisesStubAreCountedOnce) {
   EXPECT_EQ(waiting.find("every failing test reached"), std::string::npos) << waiting;
 }
 
+// A quiz with some answers filled in: how many of its questions are answered,
+// and (in check) that they are scored on submission, never "not implemented yet".
+TEST(CheckText, AQuizCountsItsAnsweredQuestions) {
+  OneExercise one;
+  one.course.lessons[0].exercises[0].kind = grader::course::ExerciseKind::quiz;
+  one.course.lessons[0].exercises[0].files = {"l/answers.yaml"};
+  LessonResult& l = one.result.lessons[0];
+  l.tests = lesson_with({TestStatus::passed, TestStatus::not_implemented, TestStatus::not_implemented}).tests;
+  std::string text = one.printed();
+  EXPECT_NE(text.find("1 of 3 questions answered (2 still empty in starter/l/answers.yaml); answers are scored when "
+                      "you submit"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find("not implemented"), std::string::npos) << text;
+  // None answered yet: where to start. Graded with the key: scored already.
+  for (auto& t : l.tests) t.status = TestStatus::not_implemented;
+  report::TerminalStyle graded;
+  graded.hidden_graded = true;
+  text = one.printed(graded);
+  EXPECT_NE(text.find("0 of 3 questions answered: start with the TODO in starter/l/answers.yaml\n"), std::string::npos)
+      << text;
+}
+
 }  // namespace

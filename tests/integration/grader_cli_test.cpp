@@ -648,6 +648,39 @@ TEST(GraderIntake, LinkedLessonFolderIsRefusedAndNamedByCheckAndGrade) {
   EXPECT_EQ(trusted.exit_code, 0) << describe(trusted);
 }
 
+// `grader grade DIR` where no entry of DIR holds a lesson folder (run from the
+// wrong folder): refused before anything is graded, saying which folder was
+// read, what a submission holds and how to grade it anyway. A batch with only
+// some such entries goes on to grading (here it stops at the next usage check,
+// --format, which a batch does not take, so nothing is graded).
+TEST(GraderGradeBatch, AFolderOfFoldersWithoutLessonsIsRefusedAsTheWrongFolder) {
+  ScratchDir scratch("grader-wrong-folder-test");
+  const fs::path batch = scratch.path() / "not-submissions";
+  fs::create_directories(batch / "docs" / "images");
+  fs::create_directories(batch / "scripts");
+  std::ofstream(batch / "scripts" / "deps.sh") << "echo\n";
+  std::ofstream(batch / "README.md") << "not a submission\n";
+  const std::string gradebook = (scratch.path() / "gradebook.db").string();
+  GraderRun refused = run_grader({"--no-color", "grade", batch.string(), "--gradebook", gradebook}, kGradeBound);
+  EXPECT_EQ(refused.exit_code, 2) << describe(refused);
+  for (const std::string& part : std::vector<std::string>{"none of the 2 folders read from " + batch.string() +
+                                                               " holds a lesson folder",
+                                                           kLesson + "/", "add --allow-empty", "Nothing was graded"})
+    EXPECT_TRUE(contains(refused.err, part)) << "'" << part << "' not in: " << describe(refused);
+  EXPECT_FALSE(fs::exists(gradebook)) << "a refused batch opens no gradebook";
+
+  // One real submission among them: graded as before (the empty ones score 0).
+  fs::copy(kCourse / "solutions", batch / "alice", fs::copy_options::recursive);
+  GraderRun mixed = run_grader({"--no-color", "grade", batch.string(), "--format", "json"}, kGradeBound);
+  EXPECT_EQ(mixed.exit_code, 2) << describe(mixed);
+  EXPECT_FALSE(contains(mixed.err, "--allow-empty")) << describe(mixed);
+  EXPECT_TRUE(contains(mixed.err, "--format and -o apply to one submission")) << describe(mixed);
+  // --allow-empty: the empty folders alone pass the check too.
+  fs::remove_all(batch / "alice");
+  GraderRun allowed = run_grader({"--no-color", "grade", batch.string(), "--allow-empty", "--format", "json"}, kGradeBound);
+  EXPECT_TRUE(contains(allowed.err, "--format and -o apply to one submission")) << describe(allowed);
+}
+
 TEST(GraderCourseYaml, UnknownTopLevelKeyIsReportedAtItsLine) {
   int line = 0;
   std::string yaml = insert_after(read_text(kCourse / "course.yaml"), "version:", "colour: blue", line);

@@ -39,6 +39,16 @@ inline const char* const kColumnOwnIndex =
     "each column has a frequency of its own (the exponent uses the column index c): the two columns of a pair "
     "share one, 1 / base^(2k / d_model), with 2k the even column's index.";
 
+/// The README's odd-width pitfall when it stops the code instead of leaving a
+/// zero column: a loop over pairs that always writes the cosine partner writes
+/// column d_model, one past the end, and Eigen's index check stops it. Call it
+/// first in a test of an odd width; it holds for the test's calls.
+inline void explain_a_cosine_past_the_end() {
+  course_testing::cause_if_eigen_stops(
+      course::EigenCheck::element_outside_matrix,
+      "an odd d_model ends with a sine that has no cosine partner: write column 2i+1 only when 2i+1 < d_model.");
+}
+
 /// The encoding of positions 1 .. seq_len instead of 0 .. seq_len - 1, by the
 /// formula: PE(p, c) = sin or cos((p + 1) / base^((c - c % 2) / d_model)).
 inline MatrixXd from_position_one(Index seq_len, Index d_model, double base = 10000.0) {

@@ -112,6 +112,7 @@ TEST(PeFormula, PairsHoldAtEveryPosition) {
 TEST(PeFormula, OddWidthEndsWithASine) {
   // positional_encoding(3, 5): pairs (0, 1) and (2, 3) as usual, then column 4
   // alone, the sine of pos / 10000^(4/5). Row 0 is 0 there, so look at rows 1, 2.
+  pe_checks::explain_a_cosine_past_the_end();
   const course::MatrixXd pe = student::positional_encoding(3, 5);
   ASSERT_ENCODING_SHAPE("positional_encoding(3, 5)", pe, 3, 5);
   EXPECT_ENCODING_NEAR("positional_encoding(3, 5)", pe, pe_checks::hand_computed_3x5(),
@@ -142,6 +143,7 @@ TEST(PeFormula, AcceptsABaseBelowOne) {
 TEST(PeFormula, OddWidthLastSineHoldsAtEveryPosition) {
   // The lone last sine of an odd width, far down a long sequence too (rows 0
   // to 69): column 6 of width 7 is sin(pos / 10000^(6/7)).
+  pe_checks::explain_a_cosine_past_the_end();
   const course::MatrixXd pe = student::positional_encoding(70, 7);
   ASSERT_ENCODING_SHAPE("positional_encoding(70, 7)", pe, 70, 7);
   const double turn = std::pow(10000.0, -6.0 / 7.0);

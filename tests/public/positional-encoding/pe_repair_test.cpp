@@ -24,6 +24,7 @@ TEST(PeRepair, ValuesAtFiveByEight) {
 TEST(PeRepair, OddWidthKeepsItsLastSine) {
   // The loop bound and the width are one bug: positional_encoding_loop(3, 5)
   // has 5 columns, and column 4 is the sine of pos / 10000^(4/5).
+  pe_checks::explain_a_cosine_past_the_end();
   const course::MatrixXd pe = student::positional_encoding_loop(3, 5);
   ASSERT_ENCODING_SHAPE("positional_encoding_loop(3, 5)", pe, 3, 5);
   EXPECT_ENCODING_NEAR("positional_encoding_loop(3, 5)", pe, pe_checks::hand_computed_3x5(),
