@@ -171,12 +171,27 @@ template <typename Got, typename Want>
   }
 }
 
+}  // namespace course_testing
+
+namespace course::bridge {
+template <typename E>
+struct enum_names;  // grader/authoring/codec.hpp: the names COURSE_ENUM_NAMES gives an enum
+}  // namespace course::bridge
+
+namespace course_testing {
+
 /// A value as a failure message shows it.
 template <typename T>
 std::string shown(const T& v) {
   if constexpr (std::is_same_v<T, bool>) {
     return v ? "true" : "false";
   } else if constexpr (std::is_enum_v<T>) {
+    // By its name when the lesson's bridge names the enum (COURSE_ENUM_NAMES):
+    // "expected boolean, got additive", not "expected 0, got 1".
+    if constexpr (requires { ::course::bridge::enum_names<T>::values; }) {
+      for (const auto& [value, text] : ::course::bridge::enum_names<T>::values)
+        if (value == v) return std::string(text);
+    }
     return std::to_string(static_cast<long long>(v));
   } else if constexpr (std::is_convertible_v<T, std::string>) {
     return "\"" + std::string(v) + "\"";

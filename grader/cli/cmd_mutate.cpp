@@ -25,13 +25,15 @@ const char* kMutateHelp =
     "Derives mutants from each lesson's reference solution (solutions/<lesson>/*.cpp) with the operators of\n"
     "mutation testing, compiles each and grades it on the lesson's public and hidden tests. Reports per lesson:\n"
     "generated, run, not compiling, killed by public tests, killed only by hidden tests (hidden-only: no entry\n"
-    "says why; hidden-reviewed: a hidden_only entry does), reviewed as equivalent, survived, stale entries.\n"
+    "says why; hidden-reviewed: a hidden_only entry does), reviewed as equivalent, survived, stale entries,\n"
+    "and charged elsewhere (the mutant of one exercise's file also fails another exercise's tests).\n"
     "Each survivor and each mutant only hidden tests catch is shown as file:line [operator] before -> after,\n"
     "with the entry that records it in tests/mutants/<lesson>.equivalent.yaml once reviewed (fill in the\n"
     "reason; a public test is the answer when the header or the lesson states the requirement).\n"
     "Operators: relational, arithmetic, constant, loop-bound, swap-arguments, delete-statement, delete-check,\n"
     "delete-throw, condition, reduction-range.\n"
-    "Exit status: 0 no unreviewed survivor, no unreviewed hidden-only mutant and no stale entry; 1 otherwise;\n"
+    "Exit status: 0 no unreviewed survivor, no unreviewed hidden-only mutant, no stale entry and no bug charged\n"
+    "elsewhere; 1 otherwise;\n"
     "2 usage error.";
 
 }  // namespace
@@ -113,26 +115,39 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
         else
           std::cout << "    " << g.detail << "\n";
       }
+      // One bug, one exercise: a mutant of one exercise's file that fails another exercise's tests.
+      for (const auto& g : l.run) {
+        if (g.charged_elsewhere.empty()) continue;
+        std::cout << fmt::format("CHARGED ELSEWHERE {}:{} [{}]\n    - {}\n    + {}\n", g.mutation.file, g.mutation.line,
+                                 g.mutation.op, g.mutation.before, g.mutation.after);
+        for (const auto& t : g.charged_elsewhere) std::cout << "    also fails " << t << "\n";
+        std::cout << "  a bug in this file costs those exercises too: their tests call its functions; test them\n"
+                  << "  through their own functions, or declare `uses:` (docs/course-yaml.md) so `grade` serves the\n"
+                  << "  reference\n";
+      }
       for (const auto& s : l.stale) std::cout << "STALE " << reviewed_file << " " << s << "\n";
       problems += static_cast<int>(l.count(MutantFate::survived) + l.count(MutantFate::error) +
-                                   l.count(MutantFate::killed_only_by_hidden) + l.stale.size());
+                                   l.count(MutantFate::killed_only_by_hidden) + l.stale.size() +
+                                   l.charged_elsewhere());
     }
     const auto row = [](const auto& lesson, const auto& generated, const auto& run, const auto& not_compiling,
                         const auto& by_public, const auto& hidden_only, const auto& hidden_reviewed,
-                        const auto& equivalent, const auto& survived, const auto& stale) {
-      return fmt::format("{:<22} {:>9} {:>5} {:>13} {:>7} {:>11} {:>15} {:>10} {:>8} {:>5}\n", lesson, generated, run,
-                         not_compiling, by_public, hidden_only, hidden_reviewed, equivalent, survived, stale);
+                        const auto& equivalent, const auto& survived, const auto& stale, const auto& elsewhere) {
+      return fmt::format("{:<22} {:>9} {:>5} {:>13} {:>7} {:>11} {:>15} {:>10} {:>8} {:>5} {:>9}\n", lesson, generated,
+                         run, not_compiling, by_public, hidden_only, hidden_reviewed, equivalent, survived, stale,
+                         elsewhere);
     };
     std::cout << "\n"
               << row("lesson", "generated", "run", "not-compiling", "public", "hidden-only", "hidden-reviewed",
-                     "equivalent", "survived", "stale");
+                     "equivalent", "survived", "stale", "elsewhere");
     for (const auto& l : lessons)
       std::cout << row(l.lesson, l.generated, l.run.size(), l.count(MutantFate::not_compiling),
                        l.count(MutantFate::killed_by_public), l.count(MutantFate::killed_only_by_hidden),
                        l.count(MutantFate::hidden_only_reviewed), l.count(MutantFate::equivalent),
-                       l.count(MutantFate::survived) + l.count(MutantFate::error), l.stale.size());
-    std::cout << (problems ? fmt::format("\n{} problems: survivors or hidden-only mutants to kill or review, or stale "
-                                         "entries\n",
+                       l.count(MutantFate::survived) + l.count(MutantFate::error), l.stale.size(),
+                       l.charged_elsewhere());
+    std::cout << (problems ? fmt::format("\n{} problems: survivors or hidden-only mutants to kill or review, stale "
+                                         "entries, or bugs charged to another exercise\n",
                                          problems)
                            : std::string("\nno unreviewed survivor or hidden-only mutant\n"));
     return problems ? int{kSomeFailed} : int{kAllPassed};

@@ -103,6 +103,29 @@ std::size_t LessonMutation::count(MutantFate fate) const {
       std::count_if(run.begin(), run.end(), [&](const GeneratedMutant& g) { return g.fate == fate; }));
 }
 
+std::size_t LessonMutation::charged_elsewhere() const {
+  return static_cast<std::size_t>(
+      std::count_if(run.begin(), run.end(), [](const GeneratedMutant& g) { return !g.charged_elsewhere.empty(); }));
+}
+
+std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& owner,
+                                           const runner::SubmissionResult& result) {
+  std::vector<std::string> out;
+  std::set<std::string> named;
+  for (const auto& l : result.lessons) {
+    if (l.lesson != lesson.id) continue;
+    for (const auto& t : l.tests) {
+      if (!runner::is_failure(t.status) || t.exercise == owner || named.count(t.exercise)) continue;
+      const auto user = std::find_if(lesson.exercises.begin(), lesson.exercises.end(),
+                                     [&](const course::Exercise& e) { return e.id == t.exercise; });
+      if (user != lesson.exercises.end() && user->uses_student_code.count(owner)) continue;
+      named.insert(t.exercise);
+      out.push_back(t.exercise + ": " + t.name);
+    }
+  }
+  return out;
+}
+
 std::vector<std::size_t> sample_indices(std::size_t total, std::size_t count, std::uint64_t seed) {
   std::vector<std::size_t> all(total);
   for (std::size_t i = 0; i < total; ++i) all[i] = i;
@@ -240,6 +263,9 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           if (fs::path(f).extension() == ".cpp" && std::find(files.begin(), files.end(), f) == files.end())
             files.push_back(f);
     if (files.empty()) continue;
+    std::map<std::string, std::string> owner_of;  // student file -> the exercise whose file it is
+    for (const auto& e : lesson.exercises)
+      for (const auto& f : e.files) owner_of.emplace(f, e.id);
     LessonMutation lm;
     lm.lesson = lesson.id;
     runner::GradeOptions grading;
@@ -291,7 +317,9 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           for (auto& [path, content] : files_of_mutant.files)
             if (path == m.file) content = apply_mutation(sources.at(m.file), m);
           try {
-            lm.run[k] = classify(m, grader.grade(files_of_mutant, grading));
+            const auto graded = grader.grade(files_of_mutant, grading);
+            lm.run[k] = classify(m, graded);
+            lm.run[k].charged_elsewhere = charged_elsewhere(lesson, owner_of.at(m.file), graded);
           } catch (const std::exception& e) {
             lm.run[k] = {m, MutantFate::error, e.what(), ""};
           }

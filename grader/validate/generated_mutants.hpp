@@ -64,7 +64,18 @@ struct GeneratedMutant {
   MutantFate fate = MutantFate::error;
   std::string detail;  ///< the first test that caught it, the reason of an equivalent one, or the error
   std::string reason;  ///< of a hidden_only_reviewed mutant: its entry's `hidden_only`
+  /// A test of another exercise of the lesson that the mutant fails, "exercise: Suite.Test", one per
+  /// exercise; empty when the bug costs its own exercise only. Exercises that use the mutated one
+  /// with `mode: student` are meant to be charged and are not listed.
+  std::vector<std::string> charged_elsewhere = {};
 };
+
+/// The exercises other than `owner` whose tests a mutant of `owner`'s files
+/// failed in `result` (one failing test each: "exercise: Suite.Test"),
+/// leaving out those that use `owner` with `mode: student`: one bug should
+/// cost one exercise (docs/mutate.md, "Charged elsewhere").
+std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& owner,
+                                           const runner::SubmissionResult& result);
 
 struct LessonMutation {
   std::string lesson;
@@ -73,6 +84,7 @@ struct LessonMutation {
   std::vector<std::string> stale;    ///< reviewed entries that no longer say what their mutant does, or match no mutation
   std::string problem;               ///< the lesson could not be run (its reference fails, say)
   std::size_t count(MutantFate fate) const;
+  std::size_t charged_elsewhere() const;  ///< mutants whose bug costs another exercise too: a problem
 };
 
 struct MutateOptions {

@@ -183,3 +183,44 @@ TEST(ReviewedMutants, EntriesOfFilesNotRunAreNotLookedAt) {
 }
 
 }  // namespace
+
+namespace {
+
+// One bug, one exercise: a mutant of exercise a's file that fails tests of
+// other exercises names each of them once, but not one that uses a with
+// `mode: student` (it is meant to be charged), nor a's own tests.
+TEST(ChargedElsewhere, NamesEachOtherExerciseWhoseTestsFailOnce) {
+  namespace gr = grader::runner;
+  grader::course::Lesson lesson;
+  lesson.id = "l";
+  for (const char* id : {"a", "b", "c"}) {
+    grader::course::Exercise e;
+    e.id = id;
+    lesson.exercises.push_back(e);
+  }
+  lesson.exercises[1].uses = {"a"};
+  lesson.exercises[1].uses_student_code = {"a"};
+  gr::SubmissionResult result;
+  gr::LessonResult l;
+  l.lesson = "l";
+  auto test = [](const char* exercise, const char* name, gr::TestStatus status) {
+    gr::TestResult t;
+    t.exercise = exercise;
+    t.name = name;
+    t.status = status;
+    return t;
+  };
+  l.tests = {test("a", "A.Own", gr::TestStatus::failed), test("b", "B.UsesA", gr::TestStatus::failed),
+             test("c", "C.Passes", gr::TestStatus::passed), test("c", "C.First", gr::TestStatus::failed),
+             test("c", "C.Second", gr::TestStatus::crashed)};
+  result.lessons = {l};
+  EXPECT_EQ(gv::charged_elsewhere(lesson, "a", result), std::vector<std::string>{"c: C.First"});
+  // Without mode: student, b's failure is charged elsewhere too.
+  lesson.exercises[1].uses_student_code.clear();
+  EXPECT_EQ(gv::charged_elsewhere(lesson, "a", result), (std::vector<std::string>{"b: B.UsesA", "c: C.First"}));
+  // Only a's own tests fail: nothing elsewhere.
+  result.lessons[0].tests = {test("a", "A.Own", gr::TestStatus::failed), test("c", "C.Passes", gr::TestStatus::passed)};
+  EXPECT_TRUE(gv::charged_elsewhere(lesson, "a", result).empty());
+}
+
+}  // namespace

@@ -65,8 +65,8 @@ TEST(MhaProjectionsHidden, SizesNotDivisibleAreRejected) {
 
 // State that lives across calls: after good set_parameters calls, a refused
 // one (any field but the first bad) leaves the module exactly as the last good
-// call made it, read back from the student's own object, and forward keeps
-// computing with those parameters, as the reference does.
+// call made it, read back from the student's own object. (Not through forward:
+// that is mha-combine's, and a bug there must not cost this exercise.)
 TEST(MhaProjectionsHidden, RefusedSetParametersLeavesTheLastGoodOnes) {
   struct Case {
     Index e, h;
@@ -74,14 +74,12 @@ TEST(MhaProjectionsHidden, RefusedSetParametersLeavesTheLastGoodOnes) {
   for (const Case& c : {Case{8, 2}, Case{12, 3}, Case{4, 4}}) {
     const Index e = c.e;
     student::MultiHeadAttention mha(e, c.h, 11);
-    ref::MultiHeadAttention want(e, c.h, 11);
     const auto first = ref::MultiHeadAttention(e, c.h, 21).parameters();
     auto last_good = ref::MultiHeadAttention(e, c.h, 22).parameters();
     last_good.in_proj_bias = course::VectorXf::LinSpaced(3 * e, -1.0f, 1.0f);
     last_good.out_proj_bias = course::VectorXf::LinSpaced(e, 0.5f, -0.5f);
     mha.set_parameters(first);
     mha.set_parameters(last_good);
-    want.set_parameters(last_good);
     const auto fresh = ref::MultiHeadAttention(e, c.h, 23).parameters();
     struct Bad {
       const char* field;
@@ -92,8 +90,6 @@ TEST(MhaProjectionsHidden, RefusedSetParametersLeavesTheLastGoodOnes) {
         {"out_proj_weight", [](course::MhaParameters& p, Index n) { p.out_proj_weight = course::MatrixXf::Ones(n, n + 1); }},
         {"out_proj_bias", [](course::MhaParameters& p, Index n) { p.out_proj_bias = course::VectorXf::Ones(2 * n); }},
     };
-    mha_sweep::Random random(static_cast<std::uint32_t>(e));
-    const course::Tensor x = random.normal({2, 3, e});
     for (const Bad& bad : bads) {
       SCOPED_TRACE("MultiHeadAttention(" + std::to_string(e) + ", " + std::to_string(c.h) +
                    ", 11) after a set_parameters with a bad " + bad.field);
@@ -108,8 +104,6 @@ TEST(MhaProjectionsHidden, RefusedSetParametersLeavesTheLastGoodOnes) {
       EXPECT_TENSOR_NEAR(got.out_proj_weight, last_good.out_proj_weight, 0, 0)
           << "a refused set_parameters replaced out_proj_weight: check every field before storing any";
       EXPECT_HOLDS(got.out_proj_bias == last_good.out_proj_bias, "a refused set_parameters replaced out_proj_bias");
-      EXPECT_TENSOR_NEAR(mha.forward(x, x, x).output, want.forward(x, x, x).output, mha_sweep::kAtol, mha_sweep::kRtol)
-          << "forward after a refused set_parameters must use the last parameters that were accepted";
     }
   }
 }

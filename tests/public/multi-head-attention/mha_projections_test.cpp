@@ -114,14 +114,12 @@ TEST(MhaProjections, SetParametersRejectsWrongShapes) {
 }
 
 // The module lives in your worker across calls: a refused set_parameters must
-// leave every parameter as it was, even when the bad one comes last, and the
-// next forward still uses the old ones.
+// leave every parameter as it was, even when the bad one comes last (read
+// back with parameters(); forward is exercise mha-combine's).
 TEST(MhaProjections, RefusedSetParametersChangesNothing) {
   student::MultiHeadAttention mha(6, 2);
   const auto before = mha_public::random_parameters(6, 3);
   mha.set_parameters(before);
-  const Tensor x = mha_public::random_tensor({1, 3, 6}, 4);
-  const Tensor output_before = mha.forward(x, x, x).output;
   // Good first fields, a bad last one: a setter that stores field by field has changed three already.
   auto p = mha_public::random_parameters(6, 5);
   p.out_proj_bias = course::VectorXf::Zero(5);
@@ -134,8 +132,6 @@ TEST(MhaProjections, RefusedSetParametersChangesNothing) {
   EXPECT_TENSOR_NEAR(after.out_proj_weight, before.out_proj_weight, 0, 0)
       << "set_parameters threw for out_proj_bias but had already replaced out_proj_weight: check every field first";
   EXPECT_HOLDS(after.out_proj_bias == before.out_proj_bias, "a refused out_proj_bias must not be stored");
-  EXPECT_TENSOR_NEAR(mha.forward(x, x, x).output, output_before, 0, 0)
-      << "forward after a refused set_parameters must still use the parameters set before it";
 }
 
 TEST(MhaProjections, IdentityProjectionOnlySplitsTheHeads) {
