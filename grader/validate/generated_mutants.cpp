@@ -108,17 +108,25 @@ std::size_t LessonMutation::charged_elsewhere() const {
       std::count_if(run.begin(), run.end(), [](const GeneratedMutant& g) { return !g.charged_elsewhere.empty(); }));
 }
 
-std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& owner,
+std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& file,
                                            const runner::SubmissionResult& result) {
+  std::set<std::string> owners;  // the exercises whose files hold `file`: its bugs are theirs
+  for (const auto& e : lesson.exercises)
+    if (std::find(e.files.begin(), e.files.end(), file) != e.files.end()) owners.insert(e.id);
+  auto pays = [&](const std::string& exercise) {
+    if (owners.count(exercise)) return true;
+    for (const auto& e : lesson.exercises)
+      if (e.id == exercise)
+        for (const auto& owner : owners)
+          if (e.uses_student_code.count(owner)) return true;
+    return false;
+  };
   std::vector<std::string> out;
   std::set<std::string> named;
   for (const auto& l : result.lessons) {
     if (l.lesson != lesson.id) continue;
     for (const auto& t : l.tests) {
-      if (!runner::is_failure(t.status) || t.exercise == owner || named.count(t.exercise)) continue;
-      const auto user = std::find_if(lesson.exercises.begin(), lesson.exercises.end(),
-                                     [&](const course::Exercise& e) { return e.id == t.exercise; });
-      if (user != lesson.exercises.end() && user->uses_student_code.count(owner)) continue;
+      if (!runner::is_failure(t.status) || named.count(t.exercise) || pays(t.exercise)) continue;
       named.insert(t.exercise);
       out.push_back(t.exercise + ": " + t.name);
     }
@@ -263,9 +271,6 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           if (fs::path(f).extension() == ".cpp" && std::find(files.begin(), files.end(), f) == files.end())
             files.push_back(f);
     if (files.empty()) continue;
-    std::map<std::string, std::string> owner_of;  // student file -> the exercise whose file it is
-    for (const auto& e : lesson.exercises)
-      for (const auto& f : e.files) owner_of.emplace(f, e.id);
     LessonMutation lm;
     lm.lesson = lesson.id;
     runner::GradeOptions grading;
@@ -319,7 +324,7 @@ std::vector<LessonMutation> run_generated_mutants(const runner::Grader& grader, 
           try {
             const auto graded = grader.grade(files_of_mutant, grading);
             lm.run[k] = classify(m, graded);
-            lm.run[k].charged_elsewhere = charged_elsewhere(lesson, owner_of.at(m.file), graded);
+            lm.run[k].charged_elsewhere = charged_elsewhere(lesson, m.file, graded);
           } catch (const std::exception& e) {
             lm.run[k] = {m, MutantFate::error, e.what(), ""};
           }

@@ -70,11 +70,12 @@ struct GeneratedMutant {
   std::vector<std::string> charged_elsewhere = {};
 };
 
-/// The exercises other than `owner` whose tests a mutant of `owner`'s files
+/// The exercises of `lesson` whose tests a mutant of the student file `file`
 /// failed in `result` (one failing test each: "exercise: Suite.Test"),
-/// leaving out those that use `owner` with `mode: student`: one bug should
-/// cost one exercise (docs/mutate.md, "Charged elsewhere").
-std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& owner,
+/// leaving out the exercises that list the file themselves and those that
+/// use one of them with `mode: student`: one bug should cost one exercise
+/// (docs/mutate.md, "Charged elsewhere").
+std::vector<std::string> charged_elsewhere(const course::Lesson& lesson, const std::string& file,
                                            const runner::SubmissionResult& result);
 
 struct LessonMutation {

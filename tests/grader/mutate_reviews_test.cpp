@@ -188,18 +188,21 @@ namespace {
 
 // One bug, one exercise: a mutant of exercise a's file that fails tests of
 // other exercises names each of them once, but not one that uses a with
-// `mode: student` (it is meant to be charged), nor a's own tests.
+// `mode: student` (it is meant to be charged), nor one that lists the same
+// file (a shared file's bugs are its too), nor a's own tests.
 TEST(ChargedElsewhere, NamesEachOtherExerciseWhoseTestsFailOnce) {
   namespace gr = grader::runner;
   grader::course::Lesson lesson;
   lesson.id = "l";
-  for (const char* id : {"a", "b", "c"}) {
+  for (const char* id : {"a", "b", "c", "d"}) {
     grader::course::Exercise e;
     e.id = id;
+    e.files = {std::string("l/") + id + ".cpp"};
     lesson.exercises.push_back(e);
   }
   lesson.exercises[1].uses = {"a"};
   lesson.exercises[1].uses_student_code = {"a"};
+  lesson.exercises[3].files.push_back("l/a.cpp");  // d edits a's file too
   gr::SubmissionResult result;
   gr::LessonResult l;
   l.lesson = "l";
@@ -210,17 +213,18 @@ TEST(ChargedElsewhere, NamesEachOtherExerciseWhoseTestsFailOnce) {
     t.status = status;
     return t;
   };
-  l.tests = {test("a", "A.Own", gr::TestStatus::failed), test("b", "B.UsesA", gr::TestStatus::failed),
-             test("c", "C.Passes", gr::TestStatus::passed), test("c", "C.First", gr::TestStatus::failed),
-             test("c", "C.Second", gr::TestStatus::crashed)};
+  l.tests = {test("a", "A.Own", gr::TestStatus::failed),      test("b", "B.UsesA", gr::TestStatus::failed),
+             test("c", "C.Passes", gr::TestStatus::passed),   test("c", "C.First", gr::TestStatus::failed),
+             test("c", "C.Second", gr::TestStatus::crashed),  test("d", "D.SharesTheFile", gr::TestStatus::failed),
+             test("c", "C.NotRun", gr::TestStatus::not_run)};
   result.lessons = {l};
-  EXPECT_EQ(gv::charged_elsewhere(lesson, "a", result), std::vector<std::string>{"c: C.First"});
+  EXPECT_EQ(gv::charged_elsewhere(lesson, "l/a.cpp", result), std::vector<std::string>{"c: C.First"});
   // Without mode: student, b's failure is charged elsewhere too.
   lesson.exercises[1].uses_student_code.clear();
-  EXPECT_EQ(gv::charged_elsewhere(lesson, "a", result), (std::vector<std::string>{"b: B.UsesA", "c: C.First"}));
+  EXPECT_EQ(gv::charged_elsewhere(lesson, "l/a.cpp", result), (std::vector<std::string>{"b: B.UsesA", "c: C.First"}));
   // Only a's own tests fail: nothing elsewhere.
   result.lessons[0].tests = {test("a", "A.Own", gr::TestStatus::failed), test("c", "C.Passes", gr::TestStatus::passed)};
-  EXPECT_TRUE(gv::charged_elsewhere(lesson, "a", result).empty());
+  EXPECT_TRUE(gv::charged_elsewhere(lesson, "l/a.cpp", result).empty());
 }
 
 }  // namespace
