@@ -181,7 +181,7 @@ std::map<std::string, Calls> calls() {
       en::encoder_layer.encode_call(tensor({2, 5, 8}), layer(8, 16), config, course::EncoderMasks{})};
 #elif !defined(CALLBACK_COST_MHA)
   // attention (order-matters' workers call it)
-  c["softmax_rows"] = {"attention",
+  c["softmax_rows"] = {"attention/softmax",
                        {cb::attention::softmax_rows.encode_call(matrix(2048, 2049))},
                        cb::attention::softmax_rows.encode_call(matrix(4, 5))};
   c["scaled_dot_product_attention"] = {

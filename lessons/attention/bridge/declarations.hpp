@@ -31,8 +31,10 @@ struct description<course::Mask> {
 
 // scores (R, C) -> (R, C); query (L, D), key (S, D), value (S, Dv), mask none or
 // (L, S) -> output (L, Dv), weights (L, S); causal_mask -> boolean (length, length).
-#define COURSE_BRIDGE_attention(FUNCTION, CLASS, METHOD, CALL)                                                   \
-  FUNCTION(softmax_rows, "scores")                                                                          \
+// softmax_rows, which attention and masks call (course.yaml `uses`), listed
+// apart so the build serves it to them.
+#define COURSE_EXERCISE_attention_softmax(FUNCTION, CLASS, METHOD, CALL) FUNCTION(softmax_rows, "scores")
+#define COURSE_BRIDGE_attention(FUNCTION, CLASS, METHOD, CALL)                                     \
   FUNCTION(scaled_dot_product_attention, "query", "key", "value", arg("mask") = course::Mask{}) \
   FUNCTION(causal_mask, "length")
-COURSE_BRIDGE(attention)
+COURSE_BRIDGE(attention, softmax)
