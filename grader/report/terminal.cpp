@@ -189,6 +189,28 @@ std::string causes_once(const std::string& message, std::set<std::string>& shown
   return out;
 }
 
+/// `message` with a call said again on a later line of the same test
+/// ("f(<tensor (1, 2, 4) [...]>).output: expected 8, got -1", one line per
+/// wrong element) shortened to "same call: expected 8, got -1": the student
+/// reads the call once, then what went wrong where.
+std::string calls_once(const std::string& message) {
+  static constexpr std::string_view kExpected = ": expected ";
+  static constexpr std::size_t kShortest = 24;  // shorter subjects are read at a glance: keep them
+  std::set<std::string> seen;
+  std::string out;
+  for (const std::string_view piece : util::lines_with_endings(message)) {
+    std::string line(piece);
+    const std::size_t at = line.find(kExpected);
+    const std::size_t start = line.find_first_not_of(' ');
+    if (at != std::string::npos && start != std::string::npos && at > start + kShortest) {
+      const std::string subject = line.substr(start, at - start);
+      if (!seen.insert(subject).second) line = line.substr(0, start) + "same call" + line.substr(at);
+    }
+    out += line;
+  }
+  return out;
+}
+
 /// "lesson L, exercise E" for "L/E".
 std::string exercise_words(const std::string& lesson_exercise) {
   const auto slash = lesson_exercise.find('/');
@@ -300,7 +322,7 @@ void print_exercise(std::ostream& out, const Colors& c, const TerminalStyle& sty
     out << "      " << c.paint(Ink::bad, "✘ " + plain_line(t->name))
         << c.paint(Ink::quiet, fmt::format(" ({} pts)", points(t->max_score))) << "\n";
     bool details = !style.student_view || t->show_details;
-    out << indent(causes_once(details ? t->message : t->public_message, causes_shown), "        ",
+    out << indent(calls_once(causes_once(details ? t->message : t->public_message, causes_shown)), "        ",
                   style.max_message_lines);
   }
   for (const auto& [t, count] : waiting)

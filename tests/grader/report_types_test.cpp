@@ -302,6 +302,20 @@ TEST(CheckText, TestsWaitingForAnotherExercisesStubAreCountedOnce) {
   EXPECT_EQ(waiting.find("every failing test reached"), std::string::npos) << waiting;
 }
 
+// One test's failures of several elements of one call: the call is written
+// once, then "same call: expected ..."; a short subject is kept as it is.
+TEST(CheckText, ACallRepeatedInOneTestIsWrittenOnce) {
+  OneExercise one;
+  const std::string call = "MultiHeadAttention(4, 2).forward(<tensor (1, 3, 4) [[[0, 1, 2, 3]]]>).output";
+  one.result.lessons[0].tests[0].message = call + ": expected 8, got -1 (difference 9)\n  feature 0\n" + call +
+                                           ": expected 11.5, got 0.5 (difference 11)\n  feature 1\nf(2): expected 1, got 2\n"
+                                           "f(2): expected 3, got 4\n";
+  const std::string text = one.printed();
+  EXPECT_EQ(text.find(call), text.rfind(call)) << text;
+  EXPECT_NE(text.find("same call: expected 11.5, got 0.5 (difference 11)"), std::string::npos) << text;
+  EXPECT_NE(text.find("f(2): expected 3, got 4"), std::string::npos) << text;
+}
+
 // A quiz with some answers filled in: how many of its questions are answered,
 // and (in check) that they are scored on submission, never "not implemented yet".
 TEST(CheckText, AQuizCountsItsAnsweredQuestions) {
