@@ -1,11 +1,12 @@
 // The cost check of callbacks (grader::client::check_callback_cost and the
 // estimators every reference server declares beside serve_reference,
-// docs/security.md "Callbacks"). Built twice: with the servers of attention
-// and positional-encoding, and with multi-head-attention's
+// docs/security.md "Callbacks"). Built once per group of servers
+// (tests/CMakeLists.txt): attention's, positional-encoding's and
+// order-matters' (its exercises served to order-compare); multi-head-attention's
 // (CALLBACK_COST_MHA), since the two lessons' causal_mask cannot be named in
-// one file. Each binary runs on what it serves: every served function must
-// have a hostile call here, refused before its reference runs, and a call of
-// the course's sizes, answered.
+// one file; encoder-block's (CALLBACK_COST_ENCODER). Each binary runs on what
+// it serves: every served function must have a hostile call here, refused
+// before its reference runs, and a call of the course's sizes, answered.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -34,6 +35,7 @@
 #include "encoder-block/bridge/declarations.hpp"
 #else
 #include "attention/bridge/declarations.hpp"
+#include "order-matters/bridge/declarations.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
 #endif
 
@@ -203,6 +205,25 @@ std::map<std::string, Calls> calls() {
                                    {cb::positional_encoding::positional_encoding_loop.encode_call(Index{1} << 40, Index{0}),
                                     cb::positional_encoding::positional_encoding_loop.encode_call(Index{3037000500}, Index{3037000500})},
                                    cb::positional_encoding::positional_encoding_loop.encode_call(Index{50}, Index{16})};
+  // order-matters' exercises, served to order-compare (which uses them)
+  namespace om = cb::order_matters;
+  const std::vector<std::string> sentence = {"dog", "bites", "man"};
+  // 600000 words: a result of 4.8 M values (a frame holds at most 1024
+  // values, so only the frame cap meets this in a worker; the estimate must
+  // refuse it all the same).
+  c["embed"] = {"order-matters/order-embed",
+                {om::embed.encode_call(std::vector<std::string>(600000, "dog"))},
+                om::embed.encode_call(sentence)};
+  c["with_positions"] = {"order-matters/order-embed",
+                         {om::with_positions.encode_call(matrix(1, Index{1} << 21)),
+                          om::with_positions.encode_call(matrix(0, huge))},
+                         om::with_positions.encode_call(matrix(3, 8))};
+  c["self_attend"] = {"order-matters/order-attend",
+                      {om::self_attend.encode_call(matrix(2048, 8)), om::self_attend.encode_call(matrix(huge, 0))},
+                      om::self_attend.encode_call(matrix(3, 8))};
+  c["mean_pool"] = {"order-matters/order-attend",
+                    {om::mean_pool.encode_call(matrix(1, Index{1} << 23)), om::mean_pool.encode_call(matrix(0, huge))},
+                    om::mean_pool.encode_call(matrix(3, 8))};
 #else
   // multi-head-attention (encoder-block's workers call it)
   // The class's methods as they travel: the module's state (sizes, parameters) first.
