@@ -1,7 +1,7 @@
 // The cost check of callbacks (grader::client::check_callback_cost and the
 // estimators every reference server declares beside serve_reference,
-// docs/security.md "Callbacks"). Built twice: with the servers of attention
-// and positional-encoding, and with multi-head-attention's
+// docs/security.md "Callbacks"). Built three times: with the servers of attention,
+// positional-encoding and learned-vs-fixed, with encoder-block's, and with multi-head-attention's
 // (CALLBACK_COST_MHA), since the two lessons' causal_mask cannot be named in
 // one file. Each binary runs on what it serves: every served function must
 // have a hostile call here, refused before its reference runs, and a call of
@@ -34,6 +34,7 @@
 #include "encoder-block/bridge/declarations.hpp"
 #else
 #include "attention/bridge/declarations.hpp"
+#include "learned-vs-fixed/bridge/declarations.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
 #endif
 
@@ -203,6 +204,33 @@ std::map<std::string, Calls> calls() {
                                    {cb::positional_encoding::positional_encoding_loop.encode_call(Index{1} << 40, Index{0}),
                                     cb::positional_encoding::positional_encoding_loop.encode_call(Index{3037000500}, Index{3037000500})},
                                    cb::positional_encoding::positional_encoding_loop.encode_call(Index{50}, Index{16})};
+  // learned-vs-fixed's lvf-stats, served to lvf-lengths: every pair of rows
+  // is compared, so rows cost their square, even with no columns.
+  namespace lvf = cb::learned_vs_fixed;
+  c["position_stats"] = {"learned-vs-fixed/lvf-stats",
+                         {lvf::position_stats.encode_call(course::MatrixXd(Index{1} << 20, 0)),
+                          lvf::position_stats.encode_call(course::MatrixXd::Constant(40000, 1, 0.5))},
+                         lvf::position_stats.encode_call(course::MatrixXd::Constant(1200, 16, 0.5))};
+  // lvf-table's class, served by hand: each method carries the table it is
+  // rebuilt from, whose rows cost a loop even with no columns. (On the wire a
+  // dimension past 2^28 does not decode and a table past 16 MiB is refused
+  // from its bytes: the exploit cases callback-work-lvf-table-*.)
+  const course::MatrixXd no_columns(Index{1} << 40, 0);  // 2^40 rows of nothing
+  const course::MatrixXd table = course::MatrixXd::Constant(512, 16, 0.5);
+  c["LearnedPositionalEmbedding.new"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::construct.encode_call(Index{1} << 40, Index{0}, std::uint64_t{0}),
+       lvf::lvf_table::construct.encode_call(Index{1} << 16, Index{1} << 16, std::uint64_t{0}),
+       lvf::lvf_table::construct.encode_call(std::numeric_limits<Index>::min(), Index{1}, std::uint64_t{0})},
+      lvf::lvf_table::construct.encode_call(Index{512}, Index{16}, std::uint64_t{0})};
+  c["LearnedPositionalEmbedding.set_table"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::set_table.encode_call(no_columns, no_columns)},
+      lvf::lvf_table::set_table.encode_call(table, table)};
+  c["LearnedPositionalEmbedding.forward"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::forward.encode_call(no_columns, Index{1})},
+      lvf::lvf_table::forward.encode_call(table, Index{100})};
 #else
   // multi-head-attention (encoder-block's workers call it)
   // The class's methods as they travel: the module's state (sizes, parameters) first.
