@@ -1,8 +1,9 @@
 // The cost check of callbacks (grader::client::check_callback_cost and the
 // estimators every reference server declares beside serve_reference,
 // docs/security.md "Callbacks"). Built once per group of servers
-// (tests/CMakeLists.txt): attention's, positional-encoding's and
-// order-matters' (its exercises served to order-compare); multi-head-attention's
+// (tests/CMakeLists.txt): attention's, positional-encoding's, order-matters'
+// (its exercises served to order-compare) and learned-vs-fixed's (lvf-table
+// and lvf-stats served to lvf-lengths); multi-head-attention's
 // (CALLBACK_COST_MHA), since the two lessons' causal_mask cannot be named in
 // one file; encoder-block's (CALLBACK_COST_ENCODER). Each binary runs on what
 // it serves: every served function must have a hostile call here, refused
@@ -36,6 +37,7 @@
 #else
 #include "attention/bridge/declarations.hpp"
 #include "order-matters/bridge/declarations.hpp"
+#include "learned-vs-fixed/bridge/declarations.hpp"
 #include "positional-encoding/bridge/declarations.hpp"
 #endif
 
@@ -224,6 +226,33 @@ std::map<std::string, Calls> calls() {
   c["mean_pool"] = {"order-matters/order-attend",
                     {om::mean_pool.encode_call(matrix(1, Index{1} << 23)), om::mean_pool.encode_call(matrix(0, huge))},
                     om::mean_pool.encode_call(matrix(3, 8))};
+  // learned-vs-fixed's lvf-stats, served to lvf-lengths: every pair of rows
+  // is compared, so rows cost their square, even with no columns.
+  namespace lvf = cb::learned_vs_fixed;
+  c["position_stats"] = {"learned-vs-fixed/lvf-stats",
+                         {lvf::position_stats.encode_call(course::MatrixXd(Index{1} << 20, 0)),
+                          lvf::position_stats.encode_call(course::MatrixXd::Constant(40000, 1, 0.5))},
+                         lvf::position_stats.encode_call(course::MatrixXd::Constant(1200, 16, 0.5))};
+  // lvf-table's class, served by hand: each method carries the table it is
+  // rebuilt from, whose rows cost a loop even with no columns. (On the wire a
+  // dimension past 2^28 does not decode and a table past 16 MiB is refused
+  // from its bytes: the exploit cases callback-work-lvf-table-*.)
+  const course::MatrixXd no_columns(Index{1} << 40, 0);  // 2^40 rows of nothing
+  const course::MatrixXd table = course::MatrixXd::Constant(512, 16, 0.5);
+  c["LearnedPositionalEmbedding.new"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::construct.encode_call(Index{1} << 40, Index{0}, std::uint64_t{0}),
+       lvf::lvf_table::construct.encode_call(Index{1} << 16, Index{1} << 16, std::uint64_t{0}),
+       lvf::lvf_table::construct.encode_call(std::numeric_limits<Index>::min(), Index{1}, std::uint64_t{0})},
+      lvf::lvf_table::construct.encode_call(Index{512}, Index{16}, std::uint64_t{0})};
+  c["LearnedPositionalEmbedding.set_table"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::set_table.encode_call(no_columns, no_columns)},
+      lvf::lvf_table::set_table.encode_call(table, table)};
+  c["LearnedPositionalEmbedding.forward"] = {
+      "learned-vs-fixed/lvf-table",
+      {lvf::lvf_table::forward.encode_call(no_columns, Index{1})},
+      lvf::lvf_table::forward.encode_call(table, Index{100})};
 #else
   // multi-head-attention (encoder-block's workers call it)
   // The class's methods as they travel: the module's state (sizes, parameters) first.
