@@ -93,6 +93,9 @@ std::string subject_of(const std::string& expression) {
   }
   static const std::regex member_prefix(R"(^\w+\.(\w+)\.at\()");
   if (std::regex_search(expression, m, member_prefix)) return call + "." + m[1].str();
+  // "student::causal_mask(4, 2).kind": the member of the call's own result.
+  static const std::regex member_of_call(R"(\)\.(\w+)$)");
+  if (std::regex_search(expression, m, member_of_call)) return call + "." + m[1].str();
   return call;
 }
 

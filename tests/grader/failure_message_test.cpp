@@ -242,6 +242,9 @@ TEST(Subject, WithoutACallItIsTheResultAndAMemberOrElementIsNamed) {
   // Indices written as test variables mean nothing to a student: left out.
   EXPECT_EQ(gt::subject_of("r.weights.at({0, h, 0, 0})"), "the result.weights");
   EXPECT_EQ(gt::subject_of("::grader::testing::view(got)"), "the result");
+  // A member of a call's result, written on the call itself.
+  EXPECT_EQ(gt::subject_of("student::causal_mask(4, 2).kind"), "the result.kind");
+  EXPECT_EQ(gt::subject_of("student::f(g(1)).values"), "the result.values");
 }
 
 // The status of a result line is decided from the calls' error kinds, never
