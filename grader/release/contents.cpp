@@ -63,8 +63,9 @@ class Collector {
     // files.
     if (!instructor_ && starts_with(rel, "lessons/") &&
         (ends_with(rel, "/bridge/use_stubs.cpp") || ends_with(rel, "/bridge/reference_server.cpp") ||
-         ends_with(rel, "/bridge/costs.hpp"))) {
-      out_.skip(rel, "serves earlier lessons' reference behaviour when grading (no references in a handout)");
+         ends_with(rel, "/bridge/costs.hpp") || rel.find("/bridge/exercise_stubs/") != std::string::npos)) {
+      out_.skip(rel, "serves reference behaviour to later lessons or other exercises when grading (no references in "
+                     "a handout)");
       return;
     }
     if (std::string why = junk_reason(p.filename().string(), false); !why.empty()) {

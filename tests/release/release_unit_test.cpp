@@ -381,8 +381,14 @@ TEST(ReleaseContents, ShipsThePublicSliceAndNothingInstructorOnly) {
 TEST(ReleaseContents, ListsEachLeftOutFileOnce) {
   ScratchCourse course;
   course.file("lessons/alpha/bridge/costs.hpp", "// cost estimates\n");
+  // Hand-written stubs of an exercise served to another: they define the
+  // student's functions as calls to the reference, which a handout has not.
+  course.file("lessons/alpha/bridge/exercise_stubs/alpha-one.cpp", "// stubs\n");
+  course.file("lessons/alpha/bridge/reference_server.cpp", "// server\n");
   const auto skipped = rel::student_contents(course.load()).skipped;
-  for (const char* left_out : {"lessons/alpha/bridge/costs.hpp: ", "lessons/alpha/.notes.swp: "})
+  for (const char* left_out : {"lessons/alpha/bridge/costs.hpp: ", "lessons/alpha/.notes.swp: ",
+                               "lessons/alpha/bridge/exercise_stubs/alpha-one.cpp: ",
+                               "lessons/alpha/bridge/reference_server.cpp: "})
     EXPECT_EQ(std::count_if(skipped.begin(), skipped.end(),
                             [&](const std::string& s) { return s.rfind(left_out, 0) == 0; }),
               1)
