@@ -62,11 +62,16 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
       if (std::find(names.begin(), names.end(), op) == names.end())
         throw UsageError("no operator named '" + op + "'; see grader mutate --help");
     for (const auto& f : args->files) {
-      bool known = false;
+      std::string lesson_of;  // the lesson whose exercise lists the file
       for (const auto& lesson : ctx->course.lessons)
         for (const auto& e : lesson.exercises)
-          known = known || std::find(e.files.begin(), e.files.end(), f) != e.files.end();
-      if (!known) throw UsageError("no exercise file named '" + f + "' in course.yaml (its `files:` name them, e.g. lesson/file.cpp)");
+          if (std::find(e.files.begin(), e.files.end(), f) != e.files.end()) lesson_of = lesson.id;
+      if (lesson_of.empty())
+        throw UsageError("no exercise file named '" + f + "' in course.yaml (its `files:` name them, e.g. lesson/file.cpp)");
+      if (!args->lessons.empty() &&
+          std::find(args->lessons.begin(), args->lessons.end(), lesson_of) == args->lessons.end())
+        throw UsageError("'" + f + "' is a file of lesson " + lesson_of + ", which is not among the lessons named; add it "
+                         "or leave the lessons out");
     }
     validate::MutateOptions options;
     options.jobs = ctx->jobs;
@@ -98,17 +103,20 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
                                                                          : "hidden only, reason stated";
         std::cout << fmt::format("{} {}:{} [{}]\n    - {}\n    + {}\n", what, g.mutation.file, g.mutation.line,
                                  g.mutation.op, g.mutation.before, g.mutation.after);
-        if (g.fate == MutantFate::survived)
+        if (g.entry_stale && (g.fate == MutantFate::survived || g.fate == MutantFate::killed_only_by_hidden))
+          std::cout << (g.fate == MutantFate::killed_only_by_hidden ? "    caught only by " + g.detail + "\n" : "")
+                    << "  its entry in " << reviewed_file << " says otherwise (STALE, below): change that entry\n";
+        else if (g.fate == MutantFate::survived)
           std::cout << "  once reviewed as equivalent, add to " << reviewed_file << ":\n"
                     << validate::reviewed_entry_yaml(g.mutation, validate::Review::equivalent,
-                                                     "WHY IT BEHAVES AS THE REFERENCE DOES")
+                                                     validate::reason_placeholder(validate::Review::equivalent))
                     << "\n";
         else if (g.fate == MutantFate::killed_only_by_hidden)
           std::cout << "    caught only by " << g.detail << "\n"
                     << "  `grader check` calls this done: if the header or the lesson states the requirement it breaks,\n"
                     << "  add a public test that catches it; otherwise add to " << reviewed_file << ":\n"
                     << validate::reviewed_entry_yaml(g.mutation, validate::Review::hidden_only,
-                                                     "WHY NO PUBLIC TEST CAN STATE THIS REQUIREMENT")
+                                                     validate::reason_placeholder(validate::Review::hidden_only))
                     << "\n";
         else if (g.fate == MutantFate::hidden_only_reviewed)
           std::cout << "    caught only by " << g.detail << "\n    hidden_only: " << g.reason << "\n";
@@ -146,10 +154,10 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
                        l.count(MutantFate::hidden_only_reviewed), l.count(MutantFate::equivalent),
                        l.count(MutantFate::survived) + l.count(MutantFate::error), l.stale.size(),
                        l.charged_elsewhere());
-    std::cout << (problems ? fmt::format("\n{} problems: survivors or hidden-only mutants to kill or review, stale "
-                                         "entries, or bugs charged to another exercise\n",
-                                         problems)
-                           : std::string("\nno unreviewed survivor or hidden-only mutant\n"));
+    std::cout << (problems ? fmt::format("\n{} {}: a lesson that could not run, survivors or hidden-only mutants to kill or "
+                                         "review, stale entries, or bugs charged to another exercise\n",
+                                         problems, problems == 1 ? "problem" : "problems")
+                           : std::string("\nno unreviewed survivor or hidden-only mutant, none charged elsewhere\n"));
     return problems ? int{kSomeFailed} : int{kAllPassed};
   };
 }

@@ -86,10 +86,18 @@ std::vector<ReviewedMutant> read_reviewed_mutants(const fs::path& file) {
                                             ? ": the reason is empty; say why the mutant behaves as the reference does"
                                             : ": hidden_only is empty; say why no public test can state the requirement "
                                               "the mutant breaks"));
+    if (r.reason == reason_placeholder(r.review))
+      throw std::runtime_error(where + ": the " + review_field(r.review) +
+                               " is still the placeholder `grader mutate` printed; write the real one");
     if (!keys.insert(r.key.key()).second) throw std::runtime_error(where + ": the same mutation is recorded twice");
     out.push_back(std::move(r));
   }
   return out;
+}
+
+const char* reason_placeholder(Review review) {
+  return review == Review::equivalent ? "WHY IT BEHAVES AS THE REFERENCE DOES"
+                                      : "WHY NO PUBLIC TEST CAN STATE THIS REQUIREMENT";
 }
 
 std::string reviewed_entry_yaml(const Mutation& m, Review review, const std::string& reason) {
@@ -241,6 +249,7 @@ void apply_reviews(LessonMutation& lesson, const std::vector<Mutation>& generate
     const ReviewedMutant& r = *it->second;
     if (const auto why = stale_because(r, g); !why.empty()) {
       lesson.stale.push_back(entry_place(r, g.mutation.line) + " " + why);
+      g.entry_stale = true;
     } else if (g.fate == MutantFate::survived) {
       g.fate = MutantFate::equivalent;
       g.detail = r.reason;

@@ -49,6 +49,10 @@ std::vector<ReviewedMutant> read_reviewed_mutants(const std::filesystem::path& f
 /// `review` names (the text a run prints for a mutant to review).
 std::string reviewed_entry_yaml(const Mutation& m, Review review, const std::string& reason);
 
+/// The reason a printed entry carries until its author writes one; read back
+/// unchanged, the entry is refused (a paste is not a review).
+const char* reason_placeholder(Review review);
+
 enum class MutantFate {
   not_compiling,
   killed_by_public,
@@ -68,6 +72,7 @@ struct GeneratedMutant {
   /// exercise; empty when the bug costs its own exercise only. Exercises that use the mutated one
   /// with `mode: student` are meant to be charged and are not listed.
   std::vector<std::string> charged_elsewhere = {};
+  bool entry_stale = false;  ///< it has a reviewed entry that says otherwise (reported stale): change that entry
 };
 
 /// The exercises of `lesson` whose tests a mutant of the student file `file`

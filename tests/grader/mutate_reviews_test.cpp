@@ -111,6 +111,18 @@ std::string stale_of(const gv::LessonMutation& lesson, int yaml_line) {
   return "";
 }
 
+// An entry pasted as `grader mutate` printed it, its placeholder unchanged,
+// is not a review.
+TEST(ReviewedMutants, APlaceholderReasonIsRefused) {
+  const auto m = mutations();
+  for (Review review : {Review::equivalent, Review::hidden_only}) {
+    const auto file = reviewed_file(gv::reviewed_entry_yaml(m[0], review, gv::reason_placeholder(review)));
+    EXPECT_TRUE(contains(refusal(file), "still the placeholder")) << refusal(file);
+    const auto written = reviewed_file(gv::reviewed_entry_yaml(m[0], review, "a real reason"));
+    EXPECT_EQ(refusal(written), "");
+  }
+}
+
 TEST(ReviewedMutants, AHiddenOnlyEntryReviewsOnlyAMutantOnlyHiddenTestsCatch) {
   const auto m = mutations();
   ASSERT_GE(m.size(), 5u);
@@ -156,6 +168,10 @@ TEST(ReviewedMutants, AReasonEntryReviewsOnlyASurvivor) {
   EXPECT_EQ(lesson.run[1].fate, MutantFate::killed_only_by_hidden);
   EXPECT_TRUE(contains(stale_of(lesson, 30), "now catches it")) << stale_of(lesson, 30);
   EXPECT_EQ(lesson.stale.size(), 2u);
+  // The run says "change that entry" for these, not "add one" (a second would be refused).
+  EXPECT_FALSE(lesson.run[0].entry_stale);
+  EXPECT_TRUE(lesson.run[1].entry_stale);
+  EXPECT_TRUE(lesson.run[2].entry_stale);
 }
 
 TEST(ReviewedMutants, EntriesOfOperatorsNotRunAreNotLookedAt) {
