@@ -44,10 +44,13 @@ Command add_mutate(CLI::App& app, const GlobalOptions& global) {
   app.add_option("lessons", args->lessons, "Only these lessons (default: every code lesson)");
   app.add_option("--max", args->max, "Grade a sample of at most N mutants per lesson (default: all)");
   app.add_option("--seed", args->seed, "Seed of the --max sample (default 1; the same seed gives the same sample)");
-  app.add_option("--operator", args->operators, "Only these operators (repeat the option for several)");
+  // One value per occurrence, so `--operator relational LESSON` leaves LESSON a lesson.
+  app.add_option("--operator", args->operators, "Only these operators (repeat the option for several)")
+      ->allow_extra_args(false);
   app.add_option("--file", args->files,
                  "Only mutants of these reference files, named as course.yaml names them (e.g. lesson/file.cpp; repeat "
-                 "for several)");
+                 "for several)")
+      ->allow_extra_args(false);
   app.add_flag("--show-hidden-only", args->show_reviewed_hidden_only,
                "Also list the mutants only hidden tests catch whose hidden_only entry says why");
   return [&global, args]() {
